@@ -1,0 +1,3 @@
+from supervisor_mcp.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,56 @@
+"""Configuration, read from `SUPERVISOR_*` environment variables (and a `.env` file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from platformdirs import user_state_dir
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# The MCP SDK caps HTTP request bodies at 4 MiB; inputs beyond that are refused on every transport
+# so that behaviour does not depend on how the host connected.
+SDK_BODY_LIMIT = 4 * 1024 * 1024
+
+
+def default_db_path() -> str:
+    return str(Path(user_state_dir("supervisor-mcp")) / "sessions.sqlite3")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SUPERVISOR_", env_file=".env", extra="ignore")
+
+    model: str = Field("", description="litellm model string; empty = heuristic engine only.")
+    api_base: str = Field("", description="Base URL of an OpenAI-compatible or self-hosted endpoint.")
+    api_key: str = Field("", description="API key for the model; empty = the provider's own variable.")
+    fallback_models: str = Field("", description="Comma-separated models tried in order after MODEL.")
+    llm_timeout_s: float = Field(60.0, gt=0, le=90, description="Timeout of one model call, seconds.")
+    llm_gate: Literal["smart", "always"] = Field(
+        "smart", description="smart: the heuristic filter decides when to call the model; always: every call."
+    )
+    sampling: Literal["auto", "off"] = Field(
+        "auto", description="auto: with no MODEL, use the host's model through MCP sampling when offered."
+    )
+    obs_threshold_chars: int = Field(3000, ge=1, description="Results shorter than this are approved untouched.")
+    loop_window: int = Field(5, ge=2, description="Steps a loop must span before it is flagged.")
+    step_check_interval: int = Field(8, ge=1, description="Steps between periodic model reviews.")
+    max_guidance_per_subtask: int = Field(2, ge=0, description="Guidance notes per sub-task before escalating.")
+    db: str = Field(default_factory=default_db_path, description="SQLite file for sessions, or :memory:.")
+    session_ttl_hours: float = Field(72.0, gt=0, description="Sessions idle longer than this are deleted.")
+    max_db_mb: float = Field(256.0, gt=0, description="Stored originals beyond this size are pruned, oldest first.")
+    max_input_chars: int = Field(SDK_BODY_LIMIT, ge=1024, description="Largest argument accepted, in characters.")
+    log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_json: bool = Field(False, description="Log JSON lines instead of console text (still on stderr).")
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("SUPERVISOR_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @property
+    def fallbacks(self) -> list[str]:
+        return [m.strip() for m in self.fallback_models.split(",") if m.strip()]
