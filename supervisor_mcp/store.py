@@ -215,9 +215,12 @@ class Store:
                 for table in ("calls", "trace", "raw", "sessions")
             ])
         total = self._query("SELECT COALESCE(SUM(LENGTH(text)), 0) FROM raw")[0][0]
-        while total > self._max_bytes:
-            oldest = self._query("SELECT ref, LENGTH(text) FROM raw ORDER BY ts LIMIT 50")
-            if not oldest:
+        if total <= self._max_bytes:
+            return
+        doomed = []
+        for ref, size in self._query("SELECT ref, LENGTH(text) FROM raw ORDER BY ts, rowid"):
+            if total <= self._max_bytes:
                 break
-            self._tx([("DELETE FROM raw WHERE ref=?", (ref,)) for ref, _ in oldest])
-            total -= sum(size for _, size in oldest)
+            doomed.append(ref)
+            total -= size
+        self._tx([("DELETE FROM raw WHERE ref=?", (ref,)) for ref in doomed])

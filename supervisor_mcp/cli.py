@@ -1,0 +1,84 @@
+"""Command line: `supervisor-mcp serve | demo | schemas`. The only module that reads argv or sets up logging."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+import structlog
+
+from supervisor_mcp import __version__
+from supervisor_mcp.settings import Settings
+
+TRANSPORTS = {"stdio": "stdio", "sse": "sse", "http": "streamable-http", "streamable-http": "streamable-http"}
+
+
+def setup_logging(level: str, as_json: bool) -> None:
+    """Everything to stderr: on stdio, stdout is the protocol."""
+    handler = logging.StreamHandler(sys.stderr)
+    logging.basicConfig(level=level, handlers=[handler], format="%(levelname)s %(name)s: %(message)s", force=True)
+    renderer = structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer(colors=False)
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso"),
+            structlog.processors.format_exc_info,
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level)),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=True,
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="supervisor-mcp", description="A runtime supervisor for LLM agents, over MCP.")
+    parser.add_argument("--version", action="version", version=f"supervisor-mcp {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="Serve the supervisor over stdio (default), SSE or streamable HTTP.")
+    serve.add_argument("--transport", choices=sorted(TRANSPORTS), default="stdio")
+    serve.add_argument("--host", default="127.0.0.1", help="Bind address for sse/http (default 127.0.0.1).")
+    serve.add_argument("--port", type=int, default=8765, help="Port for sse/http (default 8765).")
+    sub.add_parser("demo", help="Run packaged scenarios through the server over stdio and print the decisions.")
+    schemas = sub.add_parser("schemas", help="Regenerate the JSON Schemas of every tool and the capabilities.")
+    schemas.add_argument("--out", type=Path, default=Path("schemas"), help="Output folder (default ./schemas).")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = args.command or "serve"
+    try:
+        settings = Settings()
+    except Exception as exc:  # a bad SUPERVISOR_* value: say which, without a traceback
+        print(f"supervisor-mcp: invalid setting: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level if command == "serve" else "WARNING", settings.log_json)
+
+    if command == "serve":
+        from supervisor_mcp.server import build_server
+
+        transport = TRANSPORTS[getattr(args, "transport", "stdio")]
+        server = build_server(settings)
+        structlog.get_logger("supervisor_mcp").info(
+            "serving", transport=transport, engine=settings.model or "heuristic", db=settings.db
+        )
+        if transport == "stdio":
+            server.run()
+        else:
+            server.run(transport, host=args.host, port=args.port)  # type: ignore[call-overload]
+        return 0
+    if command == "demo":
+        from supervisor_mcp.demo import run_demo
+
+        return run_demo(sys.stdout)
+    if command == "schemas":
+        from supervisor_mcp.schemas import write_schemas
+
+        for path in write_schemas(args.out):
+            print(f"wrote {path}")
+        return 0
+    return 2

@@ -1,0 +1,94 @@
+"""The `inefficiency_analysis` tool: loops, paging crawls and stalls, with a guidance cap."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from supervisor_mcp.context import inefficiency_variables
+from supervisor_mcp.heuristics.filter import inefficiency_needs_model
+from supervisor_mcp.heuristics.loops import LoopConfig, detect
+from supervisor_mcp.models import InefficiencyInput, InefficiencyResult, InefficiencyVerdict, Step
+from supervisor_mcp.runtime import (
+    Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
+)
+from supervisor_mcp.trace import parse_steps
+
+PROMPT = "inefficiency_analysis"
+
+
+@dataclass
+class InefficiencyPlan:
+    inp: InefficiencyInput
+    session_id: str
+    recent: list[Step]
+    trace: list[Step]
+    finding: InefficiencyVerdict
+    needs_model: bool
+
+    def variables(self) -> dict[str, str]:
+        return inefficiency_variables(self.inp, self.recent, self.trace, self.finding)
+
+
+def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
+    """Validate, fold the window into the session trace, and run the heuristic detectors.
+
+    Folding is idempotent (a resent window adds nothing), so running the plan twice is safe.
+    """
+    require_text("task", inp.task, "send the user's task verbatim.")
+    require_text("recent_steps", inp.recent_steps,
+                 'send the last steps as a JSON array of {"tool", "args", "result", "error"} objects.')
+    check_sizes(rt.settings, task=inp.task, recent_steps=inp.recent_steps)
+    session_id = session_for(inp.session_id, inp.task)
+    recent = parse_steps(inp.recent_steps)
+    trace = rt.store.extend_trace(session_id, recent)
+    since = rt.store.last_guided_step(session_id, inp.sub_task) or 0
+    config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
+    finding = detect(trace, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
+                     since=since, config=config)
+    needs_model = inefficiency_needs_model(finding, len(trace), inp.step_count, rt.settings)
+    return InefficiencyPlan(inp, session_id, recent, trace, finding, needs_model)
+
+
+async def analyze_inefficiency(
+    inp: InefficiencyInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
+) -> InefficiencyResult:
+    started = time.perf_counter()
+    plan = plan_inefficiency(inp, rt)
+    verdict, engine, usage, reason = plan.finding, "heuristic", None, None
+    decider = decider or rt.decider
+    if decider is not None and plan.needs_model:
+        outcome = await consult(decider, PROMPT, plan.variables(), InefficiencyVerdict, on_progress)
+        usage, reason = outcome.usage, outcome.degraded_reason
+        if isinstance(outcome.decision, InefficiencyVerdict):
+            verdict, engine = outcome.decision, outcome.engine
+
+    cap = rt.settings.max_guidance_per_subtask
+    used = rt.store.guidance_count(plan.session_id, inp.sub_task)
+    result = InefficiencyResult(
+        **verdict.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
+        session_id=plan.session_id, steps_seen=len(plan.trace),
+    )
+    if usage is not None:
+        result.usage = usage
+    if result.action == "provide_guidance":
+        if result.guidance is None:
+            result.guidance = "Change approach: the last steps repeat without progress."
+        if used >= cap:
+            # The paper caps guidance per sub-task; past it, nudging again only costs tokens.
+            result.escalate = True
+            result.guidance = (
+                f"Guidance was given {used} time(s) for this sub-task and the {result.pattern} pattern "
+                f"persists. Stop this approach: re-plan the sub-task from the task statement, or hand "
+                f"it back. Last finding: {result.guidance}"
+            )
+        else:
+            used += 1
+        result.supervisor_note = note(result.guidance)
+    result.guidance_used, result.guidance_left = used, max(cap - used, 0)
+    rt.store.record_call(
+        session_id=plan.session_id, tool="inefficiency_analysis", sub_task=inp.sub_task,
+        action=result.action, label=result.pattern, engine=result.engine, degraded=result.degraded,
+        usage=result.usage, duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
+    )
+    return result

@@ -1,0 +1,94 @@
+import threading
+
+from supervisor_mcp.models import Step, Usage
+from supervisor_mcp.store import Store
+
+
+def _call(store: Store, session: str = "s1", **kw):
+    args = dict(session_id=session, tool="inefficiency_analysis", sub_task="", action="provide_guidance",
+                label="paging_crawl", engine="heuristic", degraded=False, usage=Usage())
+    args.update(kw)
+    store.record_call(**args)
+
+
+def test_raw_original_round_trips():
+    store = Store(":memory:")
+    ref = store.put_raw("s1", "x" * 10_000, source="https://example.org")
+    assert store.get_raw(ref) == "x" * 10_000
+
+
+def test_unknown_raw_ref_is_none():
+    assert Store(":memory:").get_raw("nope") is None
+
+
+def test_guidance_is_counted_per_sub_task():
+    store = Store(":memory:")
+    _call(store, sub_task="a")
+    _call(store, sub_task="a")
+    _call(store, sub_task="b")
+    assert store.guidance_count("s1", "a") == 2 and store.guidance_count("s1", "b") == 1
+
+
+def test_trace_grows_by_new_steps_only():
+    store = Store(":memory:")
+    steps = [Step(tool="bash", args=str(i)) for i in range(6)]
+    store.extend_trace("s1", steps[:4])
+    trace = store.extend_trace("s1", steps[2:6])
+    assert [s.args for s in trace] == [str(i) for i in range(6)]
+
+
+def test_summary_counts_savings_net_of_supervisor_usage():
+    store = Store(":memory:")
+    _call(store, tool="sub_agent_result_synthesis", action="correct_observation", chars_removed=8000,
+          usage=Usage(prompt_tokens=300, completion_tokens=100, total_tokens=400, cost_usd=0.001))
+    summary = store.summary("s1")
+    assert summary.tokens_removed_est == 2000
+    assert summary.net_tokens_saved_est == 1600
+    assert summary.interventions == 1
+
+
+def test_unknown_cost_makes_session_cost_unknown():
+    store = Store(":memory:")
+    _call(store, usage=Usage(prompt_tokens=1, completion_tokens=1, total_tokens=2, cost_usd=None))
+    _call(store, usage=Usage(prompt_tokens=1, completion_tokens=1, total_tokens=2, cost_usd=0.5))
+    assert store.summary("s1").usage.cost_usd is None
+
+
+def test_stale_sessions_are_pruned(tmp_path):
+    store = Store(str(tmp_path / "db.sqlite3"), ttl_hours=1e-9)
+    _call(store)
+    store.prune()
+    assert store.summary("s1") is None
+
+
+def test_size_cap_drops_oldest_originals(tmp_path):
+    store = Store(str(tmp_path / "db.sqlite3"), max_mb=0.01)
+    first = store.put_raw("s1", "a" * 8000)
+    second = store.put_raw("s1", "b" * 8000)
+    store.prune()
+    assert store.get_raw(first) is None
+    assert store.get_raw(second) == "b" * 8000
+
+
+def test_concurrent_writers_lose_nothing(tmp_path):
+    store = Store(str(tmp_path / "db.sqlite3"))
+
+    def work(n: int) -> None:
+        for i in range(25):
+            _call(store, session=f"s{n}")
+            store.extend_trace(f"s{n}", [Step(tool="t", args=str(i))])
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for n in range(4):
+        assert store.summary(f"s{n}").calls == 25
+        assert store.summary(f"s{n}").steps_seen == 25
+
+
+def test_data_survives_reopen(tmp_path):
+    path = str(tmp_path / "db.sqlite3")
+    ref = Store(path).put_raw("s1", "original")
+    assert Store(path).get_raw(ref) == "original"
