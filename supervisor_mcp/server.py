@@ -1,32 +1,34 @@
 """The MCP surface: tools, resources, the host prompt patch. The only module that imports mcp."""
 
-from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import structlog
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
-from mcp.types import EmptyResult, SetLevelRequestParams, ToolAnnotations
+from mcp.types import (
+    CreateMessageResult, EmptyResult, SamplingMessage, SetLevelRequestParams, TextContent, ToolAnnotations,
+)
 from pydantic import BaseModel, Field, ValidationError
-from typing_extensions import Annotated
+
 
 from supervisor_mcp import __version__
 from supervisor_mcp.capabilities import INSTRUCTIONS, build_capabilities
-from supervisor_mcp.error_analysis import analyze_error
+from supervisor_mcp import error_analysis as errors_tool
+from supervisor_mcp import inefficiency_analysis as inefficiency_tool
+from supervisor_mcp import synthesis as synthesis_tool
 from supervisor_mcp.errors import InputError
-from supervisor_mcp.inefficiency_analysis import analyze_inefficiency
 from supervisor_mcp.models import (
     AgentName, Capabilities, ErrorAnalysisInput, ErrorAnalysisResult, ErrorText, FailedAction,
     InefficiencyInput, InefficiencyResult, RecentSteps, ResultText, SessionId, Source, StepCount, SubTask,
     SynthesisInput, SynthesisResult, Task,
 )
-from supervisor_mcp.prompts import load_host_patch
-from supervisor_mcp.runtime import Runtime
+from supervisor_mcp.prompts import load_host_patch, render
+from supervisor_mcp.runtime import Decider, Runtime
+from supervisor_mcp.sampling import PresampledDecider
 from supervisor_mcp.settings import Settings
-from supervisor_mcp.synthesis import synthesize_result
 
 log = structlog.get_logger("supervisor_mcp")
 R = TypeVar("R", bound=BaseModel)
@@ -45,6 +47,37 @@ def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
         await ctx.report_progress(count, None, message)
 
     return report
+
+
+def _sampler(rt: Runtime, model: type[BaseModel], planner: Callable[[Any, Runtime], Any], prompt_name: str):
+    """A resolver that asks the host's own model, through MCP sampling, when no model is configured.
+
+    It runs before the tool body and must render the same request on every round (2026-07-28
+    resends), which holds because planning is deterministic and folding a trace is idempotent.
+    """
+
+    def resolve(ctx: Context) -> Sample | None:
+        caps = ctx.client_capabilities
+        if rt.decider is not None or rt.settings.sampling == "off" or caps is None or caps.sampling is None:
+            return None
+        arguments = (ctx.request_context.params or {}).get("arguments") or {}
+        try:
+            plan = planner(model.model_validate(arguments), rt)
+        except (ValidationError, InputError):
+            return None  # the tool body reports the bad input
+        if not plan.needs_model:
+            return None
+        prompt = render(prompt_name, plan.variables())
+        message = SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))
+        return Sample([message], system_prompt=prompt.system, max_tokens=2000, temperature=0.0)
+
+    return resolve
+
+
+def _presampled(sampled: CreateMessageResult | None) -> Decider | None:
+    if sampled is None:
+        return None
+    return PresampledDecider(sampled.content.text if isinstance(sampled.content, TextContent) else "")
 
 
 async def _run(tool: str, model: type[BaseModel], args: dict[str, Any],
@@ -80,6 +113,8 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
 
     @mcp.tool(annotations=ToolAnnotations(title="Error root cause diagnosis", **annotations))
     async def error_analysis(
+        sampled: Annotated[CreateMessageResult | None, Resolve(
+            _sampler(rt, ErrorAnalysisInput, errors_tool.plan_error, errors_tool.PROMPT))],
         ctx: Context, task: Task, error: ErrorText, action: FailedAction = "", sub_task: SubTask = "",
         agent_name: AgentName = "", recent_steps: RecentSteps = "", session_id: SessionId = "",
     ) -> ErrorAnalysisResult:
@@ -93,10 +128,13 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         args = dict(task=task, error=error, action=action, sub_task=sub_task, agent_name=agent_name,
                     recent_steps=recent_steps, session_id=session_id)
         return await _run("error_analysis", ErrorAnalysisInput, args,
-                          lambda inp: analyze_error(inp, rt, on_progress=_progress(ctx)))
+                          lambda inp: errors_tool.analyze_error(
+            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
 
     @mcp.tool(annotations=ToolAnnotations(title="Workflow efficiency assessment", **annotations))
     async def inefficiency_analysis(
+        sampled: Annotated[CreateMessageResult | None, Resolve(
+            _sampler(rt, InefficiencyInput, inefficiency_tool.plan_inefficiency, inefficiency_tool.PROMPT))],
         ctx: Context, task: Task, recent_steps: RecentSteps, sub_task: SubTask = "",
         agent_name: AgentName = "", step_count: StepCount = 0, session_id: SessionId = "",
     ) -> InefficiencyResult:
@@ -109,10 +147,13 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         args = dict(task=task, recent_steps=recent_steps, sub_task=sub_task, agent_name=agent_name,
                     step_count=step_count, session_id=session_id)
         return await _run("inefficiency_analysis", InefficiencyInput, args,
-                          lambda inp: analyze_inefficiency(inp, rt, on_progress=_progress(ctx)))
+                          lambda inp: inefficiency_tool.analyze_inefficiency(
+            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
 
     @mcp.tool(annotations=ToolAnnotations(title="Structured information synthesis", **annotations))
     async def sub_agent_result_synthesis(
+        sampled: Annotated[CreateMessageResult | None, Resolve(
+            _sampler(rt, SynthesisInput, synthesis_tool.plan_synthesis, synthesis_tool.PROMPT))],
         ctx: Context, task: Task, result: ResultText, sub_task: SubTask = "", agent_name: AgentName = "",
         source: Source = "", session_id: SessionId = "",
     ) -> SynthesisResult:
@@ -125,7 +166,8 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         args = dict(task=task, result=result, sub_task=sub_task, agent_name=agent_name, source=source,
                     session_id=session_id)
         return await _run("sub_agent_result_synthesis", SynthesisInput, args,
-                          lambda inp: synthesize_result(inp, rt, on_progress=_progress(ctx)))
+                          lambda inp: synthesis_tool.synthesize_result(
+            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
 
     @mcp.tool(annotations=ToolAnnotations(title="Supervisor capabilities", **annotations))
     def supervisor_capabilities() -> Capabilities:

@@ -1,0 +1,61 @@
+"""With no model configured, the host's own model answers through MCP sampling (both protocol eras)."""
+
+import json
+
+import pytest
+from mcp import Client
+from mcp.types import CreateMessageResult, TextContent
+
+from supervisor_mcp.server import build_server
+from supervisor_mcp.settings import Settings
+
+pytestmark = pytest.mark.anyio
+TASK = "Count the pages in docs/ after building the search index."
+ARGS = {"task": TASK, "error": "ModuleNotFoundError: No module named 'yaml'", "action": "python build.py"}
+DIAGNOSIS = {
+    "action": "provide_guidance", "category": "missing_dependency", "fault": "environment", "retryable": False,
+    "root_cause": "PyYAML is not installed.", "fix": "Run pip install pyyaml, then rerun python build.py.",
+    "evidence": ["ModuleNotFoundError: No module named 'yaml'"], "confidence": 0.9,
+}
+
+
+def host_model(replies: list[str], seen: list):
+    async def sample(ctx, params):
+        seen.append(params)
+        return CreateMessageResult(role="assistant", model="host-model",
+                                   content=TextContent(type="text", text=replies.pop(0)))
+    return sample
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_host_model_decides_through_sampling(mode):
+    seen: list = []
+    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+    async with Client(server, mode=mode, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
+        result = await client.call_tool("error_analysis", ARGS)
+    out = result.structured_content
+    assert out["engine"] == "sampling" and out["fix"].startswith("Run pip install pyyaml")
+    assert TASK in seen[0].messages[0].content.text
+
+
+async def test_garbage_from_the_host_model_degrades_to_heuristic():
+    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+    async with Client(server, sampling_callback=host_model(["no idea, sorry"], [])) as client:
+        out = (await client.call_tool("error_analysis", ARGS)).structured_content
+    assert out["engine"] == "heuristic" and out["degraded"] is True
+    assert out["category"] == "missing_dependency"
+
+
+async def test_client_without_sampling_gets_the_heuristic_engine():
+    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+    async with Client(server) as client:
+        out = (await client.call_tool("error_analysis", ARGS)).structured_content
+    assert out["engine"] == "heuristic" and out["degraded"] is False
+
+
+async def test_sampling_off_ignores_the_host_model():
+    seen: list = []
+    server = build_server(Settings(db=":memory:", model="", llm_gate="always", sampling="off"))
+    async with Client(server, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
+        out = (await client.call_tool("error_analysis", ARGS)).structured_content
+    assert out["engine"] == "heuristic" and seen == []
