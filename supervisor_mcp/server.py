@@ -1,6 +1,7 @@
 """The MCP surface: tools, resources, the host prompt patch. The only module that imports mcp."""
 
 
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal, TypeVar
@@ -30,7 +31,9 @@ from supervisor_mcp.runtime import Decider, Runtime
 from supervisor_mcp.sampling import PresampledDecider
 from supervisor_mcp.settings import Settings
 
-log = structlog.get_logger("supervisor_mcp")
+# Bound to stderr explicitly: structlog defaults to stdout, which is the protocol on stdio, and an
+# embedding application may build the server without the CLI's logging setup.
+log = structlog.wrap_logger(structlog.PrintLogger(file=sys.stderr), logger_name="supervisor_mcp")
 R = TypeVar("R", bound=BaseModel)
 _INTERNAL = (
     "The supervisor hit an internal error (details are in its stderr log); nothing already stored was "
