@@ -1,0 +1,228 @@
+"""Build the paper's context window as prompt variables (all strings).
+
+The window is: global task, local task, agent name, the recent local trace as tagged blocks, a
+summary of the latest step, the heuristic engine's finding as hints, and for inefficiency the
+session's global trace. Everything from the agent's world is untrusted: it is bounded (head and
+tail kept, because errors and reports put their verdict at the end) and any copy of the
+delimiters the prompts use is defused, so text inside a block cannot close it and pose as
+instructions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from supervisor_mcp.models import (
+    ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, Step, SynthesisDecision,
+    SynthesisInput,
+)
+from supervisor_mcp.trace import fingerprint
+
+# Budgets in characters; together they keep a prompt near 10k tokens at worst.
+TASK_CHARS = 8_000
+SUB_TASK_CHARS = 2_000
+MAIN_TEXT_CHARS = 12_000  # the error output or the result under review
+ACTION_CHARS = 3_000
+RECENT_STEPS = 8
+STEP_ARGS_CHARS = 400
+STEP_RESULT_CHARS = 800
+GLOBAL_LINES = 40
+GLOBAL_HEAD_LINES = 5
+HINT_TEXT_CHARS = 3_000
+NONE = "(none)"
+
+_TAGS = (
+    "global_task", "local_task", "agent_name", "recent_trace", "step", "args", "result", "latest_step",
+    "failed_action", "error_output", "heuristic_hints", "global_trace", "source", "result_stats",
+)
+_OWN_TAG = re.compile(r"<(/?)(" + "|".join(_TAGS) + r")\b", re.IGNORECASE)
+
+
+def defuse(text: str) -> str:
+    """Neutralise our own delimiters inside untrusted text."""
+    return _OWN_TAG.sub(r"&lt;\1\2", text)
+
+
+def cut(text: str, limit: int, head_share: float = 0.5) -> str:
+    """Keep head and tail of `text` within about `limit` characters, marking what was left out."""
+    if len(text) <= limit:
+        return text
+    head = int(limit * head_share)
+    tail = limit - head
+    omitted = len(text) - head - tail
+    return f"{text[:head]}\n[... {omitted:,} characters omitted ...]\n{text[len(text) - tail:]}"
+
+
+def _field(text: str, limit: int, head_share: float = 0.5) -> str:
+    text = text.strip()
+    return defuse(cut(text, limit, head_share)) if text else NONE
+
+
+def _attr(value: str) -> str:
+    return re.sub(r"[^\w.:/@+-]", "_", value)[:60]
+
+
+def _one_line(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def render_steps(steps: list[Step], first_number: int) -> str:
+    """Steps as <step> blocks numbered from `first_number`; long results keep head and tail."""
+    if not steps:
+        return NONE
+    blocks = []
+    for offset, step in enumerate(steps):
+        attrs = f'index="{first_number + offset}" tool="{_attr(step.tool) or "unknown"}"'
+        if step.error:
+            attrs += ' error="true"'
+        parts = [f"<step {attrs}>"]
+        if step.thought.strip():
+            parts.append(f"<thought>{defuse(cut(step.thought.strip(), STEP_ARGS_CHARS))}</thought>")
+        parts.append(f"<args>{defuse(cut(step.args.strip(), STEP_ARGS_CHARS))}</args>")
+        parts.append(f"<result>{defuse(cut(step.result.strip(), STEP_RESULT_CHARS))}</result>")
+        parts.append("</step>")
+        blocks.append("\n".join(parts))
+    return "\n".join(blocks)
+
+
+def summarize_step(step: Step, number: int | None) -> str:
+    """One factual line about a step: what ran, whether it failed, how big its output was."""
+    where = f"step {number}" if number is not None else "latest step"
+    tool = step.tool or "unknown tool"
+    status = "failed" if step.error else "succeeded"
+    lines = step.result.count("\n") + 1 if step.result else 0
+    summary = (
+        f"{where}: {tool} {status}; args: {_one_line(step.args, 200) or NONE}; "
+        f"output {len(step.result):,} chars in {lines:,} lines"
+    )
+    last = _last_line(step.result)
+    if last:
+        summary += f"; last line: {_one_line(last, 200)}"
+    return defuse(summary)
+
+
+def compact_trace(steps: list[Step]) -> str:
+    """The session's trace, one line per step; long traces keep the start and the recent end."""
+    if not steps:
+        return NONE
+    lines = []
+    for number, step in enumerate(steps, start=1):
+        mark = "ERR" if step.error else "ok"
+        first = next((line.strip() for line in step.result.splitlines() if line.strip()), "")
+        lines.append(
+            f"{number}. {_attr(step.tool) or 'unknown'} {_one_line(step.args, 90)} -> {mark}, "
+            f"{len(step.result):,} chars: {_one_line(first, 60)}"
+        )
+    if len(lines) > GLOBAL_LINES:
+        tail = GLOBAL_LINES - GLOBAL_HEAD_LINES
+        skipped = len(lines) - GLOBAL_LINES
+        lines = [*lines[:GLOBAL_HEAD_LINES], f"[... {skipped} steps omitted ...]", *lines[-tail:]]
+    return defuse("\n".join(lines))
+
+
+def output_schema(model: type[BaseModel]) -> str:
+    """The decision model's JSON schema, compact, without the titles pydantic adds."""
+    return json.dumps(_drop_titles(model.model_json_schema()), ensure_ascii=False, separators=(",", ":"))
+
+
+def _drop_titles(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _drop_titles(v) for k, v in node.items() if not (k == "title" and isinstance(v, str))}
+    if isinstance(node, list):
+        return [_drop_titles(v) for v in node]
+    return node
+
+
+def _hints(data: dict[str, Any]) -> str:
+    return defuse(json.dumps(data, ensure_ascii=False))
+
+
+def _common(task: str, sub_task: str, agent_name: str) -> dict[str, str]:
+    return {
+        "task": _field(task, TASK_CHARS),
+        "sub_task": _field(sub_task, SUB_TASK_CHARS),
+        "agent_name": _field(_one_line(agent_name, 120), 120),
+    }
+
+
+def _recent(steps: list[Step], first_number: int) -> tuple[list[Step], int]:
+    kept = steps[-RECENT_STEPS:]
+    return kept, first_number + len(steps) - len(kept)
+
+
+def error_variables(inp: ErrorAnalysisInput, steps: list[Step], finding: ErrorDiagnosis) -> dict[str, str]:
+    recent, first = _recent(steps, 1)
+    failed = Step(args=inp.action, result=inp.error, error=True)
+    hints = finding.model_dump(
+        include={"category", "fault", "retryable", "root_cause", "fix", "evidence", "confidence"}
+    )
+    return {
+        **_common(inp.task, inp.sub_task, inp.agent_name),
+        "recent_trace": render_steps(recent, first),
+        "latest_step": summarize_step(failed, None),
+        "action": _field(inp.action, ACTION_CHARS),
+        # Tracebacks and test reports end with the verdict, so the tail gets the larger share.
+        "error": _field(inp.error, MAIN_TEXT_CHARS, head_share=0.35),
+        "hints": _hints(hints),
+        "output_schema": output_schema(ErrorDiagnosis),
+    }
+
+
+def _first_number(recent: list[Step], trace: list[Step]) -> int:
+    """Number the recent window as the session does when it is the end of the session trace."""
+    if recent and len(trace) >= len(recent):
+        tail = trace[len(trace) - len(recent):]
+        if [fingerprint(s) for s in tail] == [fingerprint(s) for s in recent]:
+            return len(trace) - len(recent) + 1
+    return 1
+
+
+def inefficiency_variables(
+    inp: InefficiencyInput, recent: list[Step], trace: list[Step], finding: InefficiencyVerdict,
+) -> dict[str, str]:
+    shown, first = _recent(recent, _first_number(recent, trace))
+    latest = summarize_step(shown[-1], first + len(shown) - 1) if shown else NONE
+    hints = finding.model_dump(include={"action", "pattern", "evidence", "guidance", "confidence"})
+    return {
+        **_common(inp.task, inp.sub_task, inp.agent_name),
+        "step_count": str(inp.step_count) if inp.step_count else f"unknown (the session has {len(trace)} steps)",
+        "recent_trace": render_steps(shown, first),
+        "latest_step": latest,
+        "global_trace": compact_trace(trace),
+        "hints": _hints(hints),
+        "output_schema": output_schema(InefficiencyVerdict),
+    }
+
+
+def _result_stats(text: str, source: str) -> str:
+    looks_html = bool(re.search(r"<(html|body|div|p|table|script)\b", text[:20_000], re.IGNORECASE))
+    lines = text.count("\n") + 1 if text else 0
+    shown = "whole" if len(text) <= MAIN_TEXT_CHARS else f"head and tail of {len(text):,}"
+    return defuse(
+        f"{len(text):,} characters in {lines:,} lines; looks like HTML: {'yes' if looks_html else 'no'}; "
+        f"shown below: {shown}; source: {_one_line(source, 200) or 'not given'}"
+    )
+
+
+def synthesis_variables(inp: SynthesisInput, finding: SynthesisDecision) -> dict[str, str]:
+    hints: dict[str, Any] = finding.model_dump(include={"final_answer", "key_facts", "conflicts", "gaps"})
+    # The heuristic extraction read the whole result; the model may only see head and tail of it.
+    hints["extraction"] = cut(finding.synthesis.strip(), HINT_TEXT_CHARS)
+    return {
+        **_common(inp.task, inp.sub_task, inp.agent_name),
+        "source": _field(_one_line(inp.source, 500), 500),
+        "result_stats": _result_stats(inp.result, inp.source),
+        "result": _field(inp.result, MAIN_TEXT_CHARS),
+        "hints": _hints(hints),
+        "output_schema": output_schema(SynthesisDecision),
+    }

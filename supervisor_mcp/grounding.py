@@ -1,0 +1,202 @@
+"""Ground a model's text in its input: what the agent will read instead of the source must not
+contain anything the source does not.
+
+Checked claims are the ones an agent acts on and cannot tell from a hallucination: quoted strings,
+URLs, file paths and numbers. A claim missing from the source is replaced by `[unsupported]` and
+listed. Evidence quotes must be verbatim; a near miss (the model retyped a quote) is repaired to the
+source's own span when exactly one such span exists, otherwise the quote and its fact are dropped.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from decimal import Decimal, InvalidOperation
+
+from rapidfuzz import fuzz
+
+from supervisor_mcp.models import ErrorDiagnosis, KeyFact, SynthesisDecision
+
+MARK = "[unsupported]"
+REPAIR_MIN_SCORE = 90.0
+REPAIR_MAX_CHARS = 600  # longer "quotes" are paraphrases, not near misses
+
+_QUOTE = re.compile(r'"(\S(?:[^"\n]{0,298}\S)?)"|“([^”\n]{1,300})”|`([^`\n]{1,300})`')
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]}]+", re.IGNORECASE)
+_PATH = re.compile(r"(?<![\w/.:~-])(?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)+/?")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?!\w)")
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_EXTENSION = re.compile(r"\.[A-Za-z][\w]{0,7}$")
+_TAG = re.compile(r"<[^>]{0,2000}>")
+_TRAILING = ".,;:!?"
+
+
+class _Source:
+    """The source as written, plus its visible text when it is markup, in matchable forms."""
+
+    def __init__(self, text: str) -> None:
+        raw = html.unescape(text)
+        visible = html.unescape(_TAG.sub(" ", text)) if _TAG.search(text) else raw
+        self.views = [raw] if visible == raw else [raw, visible]
+        self.visible = visible
+        self.flat = [_flat(view) for view in self.views]
+        self.number_keys = {key for view in self.views for m in _NUMBER.finditer(view) for key in _number_keys(m.group())}
+
+    def contains(self, snippet: str) -> bool:
+        if any(snippet in view for view in self.views):
+            return True
+        flat = _flat(snippet)
+        return bool(flat) and any(flat in view for view in self.flat)
+
+    def has_number(self, token: str) -> bool:
+        keys = _number_keys(token)
+        if keys and keys <= self.number_keys:
+            return True
+        pattern = re.compile(r"(?<!\d)" + re.escape(token) + r"(?!\d)")
+        return any(pattern.search(view) for view in self.views)
+
+
+def _flat(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = text.translate(str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"}))
+    return " ".join(text.split()).casefold()
+
+
+def _number_keys(token: str) -> set[str]:
+    parts = [token.replace(",", "")] if _THOUSANDS.fullmatch(token) else token.split(",")
+    keys = set()
+    for part in parts:
+        try:
+            keys.add(format(Decimal(part).normalize(), "f"))
+        except InvalidOperation:
+            keys.add(part)
+    return keys
+
+
+def _is_path(token: str) -> bool:
+    return token.startswith(("/", "./", "../", "~/")) or token.count("/") >= 2 or bool(_EXTENSION.search(token))
+
+
+def _claims(text: str) -> list[tuple[int, int, str]]:
+    """Non-overlapping (start, end, claim) spans; quotes win over what they contain, then URLs, paths, numbers."""
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, int, str]] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    for pattern in (_QUOTE, _URL, _PATH, _NUMBER):
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            token = match.group()
+            if pattern is _URL or pattern is _PATH:
+                stripped = token.rstrip(_TRAILING)
+                end -= len(token) - len(stripped)
+                token = stripped
+            if pattern is _PATH and not _is_path(token):
+                continue
+            if token and free(start, end):
+                taken.append((start, end))
+                found.append((start, end, token))
+    return sorted(found)
+
+
+def _supported(claim: str, source: _Source) -> bool:
+    if claim[0] in "\"“`":
+        inner = claim[1:-1]
+        return source.contains(inner) or source.contains(inner.rstrip(_TRAILING))
+    if claim[0].isdigit() and _NUMBER.fullmatch(claim):
+        return source.has_number(claim)
+    return source.contains(claim) or source.contains(claim.rstrip("/"))
+
+
+def _ground_text(text: str | None, source: _Source, unsupported: list[str]) -> str | None:
+    if not text:
+        return text
+    pieces, last = [], 0
+    for start, end, claim in _claims(text):
+        if _supported(claim, source):
+            continue
+        pieces += [text[last:start], MARK]
+        last = end
+        if claim not in unsupported:
+            unsupported.append(claim)
+    return "".join(pieces) + text[last:]
+
+
+def verbatim(quote: str, source: _Source) -> str | None:
+    """`quote` when the source states it, the source's own span for a unique near miss, else None."""
+    quote = quote.strip()
+    if not quote:
+        return None
+    if any(quote in view for view in source.views):
+        return quote
+    if len(quote) <= REPAIR_MAX_CHARS:
+        repaired = _repair(quote, source.visible)
+        if repaired is not None:
+            return repaired
+    # Only whitespace, case or quote style differ: the statement is the source's.
+    return quote if source.contains(quote) else None
+
+
+def _repair(quote: str, haystack: str) -> str | None:
+    best = fuzz.partial_ratio_alignment(quote, haystack, score_cutoff=REPAIR_MIN_SCORE)
+    if best is None:
+        return None
+    start, end = best.dest_start, best.dest_end
+    # A second equally good span elsewhere makes the repair a guess; refuse it.
+    masked = haystack[:start] + " " * (end - start) + haystack[end:]
+    other = fuzz.partial_ratio_alignment(quote, masked, score_cutoff=REPAIR_MIN_SCORE)
+    if other is not None and _flat(masked[other.dest_start:other.dest_end]) != _flat(haystack[start:end]):
+        return None
+    return _snap(haystack, start, end)
+
+
+def _snap(text: str, start: int, end: int, reach: int = 40) -> str:
+    """Widen a span to whole words, so a repaired quote does not start or end mid-word."""
+    low, high = max(start - reach, 0), min(end + reach, len(text))
+    while start > low and not text[start - 1].isspace():
+        start -= 1
+    while end < high and not text[end].isspace():
+        end += 1
+    return text[start:end].strip()
+
+
+def _ground_fact(fact: KeyFact, source: _Source, unsupported: list[str]) -> KeyFact | None:
+    evidence = verbatim(fact.evidence, source)
+    if evidence is None:
+        unsupported.append(f"key fact dropped, its evidence is not in the input: {fact.evidence[:160]}")
+        return None
+    missing: list[str] = []
+    _ground_text(fact.fact, source, missing)
+    if missing:
+        unsupported.append(f"key fact dropped, it states {', '.join(missing)} not found in the input")
+        return None
+    return KeyFact(fact=fact.fact, evidence=evidence)
+
+
+def ground_synthesis(decision: SynthesisDecision, source: str) -> tuple[SynthesisDecision, list[str]]:
+    """Remove what `source` does not support from the synthesis, final answer and key facts."""
+    src = _Source(source)
+    unsupported: list[str] = []
+    synthesis = _ground_text(decision.synthesis, src, unsupported) or ""
+    final_answer = _ground_text(decision.final_answer, src, unsupported)
+    facts = [kept for fact in decision.key_facts if (kept := _ground_fact(fact, src, unsupported))]
+    grounded = decision.model_copy(update={"synthesis": synthesis, "final_answer": final_answer, "key_facts": facts})
+    return grounded, unsupported
+
+
+def ground_error(diag: ErrorDiagnosis, source: str) -> tuple[ErrorDiagnosis, list[str]]:
+    """Ground the corrected observation and the evidence lines of a diagnosis in the error text."""
+    src = _Source(source)
+    unsupported: list[str] = []
+    corrected = _ground_text(diag.corrected_observation, src, unsupported)
+    evidence = []
+    for line in diag.evidence:
+        kept = verbatim(line, src)
+        if kept is None:
+            unsupported.append(f"evidence dropped, not in the input: {line[:160]}")
+        else:
+            evidence.append(kept)
+    return diag.model_copy(update={"corrected_observation": corrected, "evidence": evidence}), unsupported

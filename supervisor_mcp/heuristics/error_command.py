@@ -1,0 +1,190 @@
+"""Understand the failing shell command, and recognise nonzero exits that are normal for it.
+
+A shell pipeline's status is its last command's, so the last simple command decides whether an exit
+code is an answer (grep found nothing, diff found differences, test was false) or a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+_HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]{0,40})\1")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_WRAPPERS = {"sudo", "time", "timeout", "nice", "env", "nohup", "stdbuf", "exec", "xargs"}
+_GREP_LIKE = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pgrep", "git-grep"}
+_DIFF_LIKE = {"diff", "cmp", "git-diff", "comm"}
+_TEST_LIKE = {"test", "[", "[["}
+_LOOKUP_LIKE = {"which", "type", "hash", "command-v", "pip-show", "pip3-show", "pkill"}
+_RUNNERS = re.compile(
+    r"(?:^|[\s/])(?:python\d?(?:\.\d+)?|pytest|py\.test|tox|nox|node|npm|yarn|pnpm|jest|mocha|go|cargo|"
+    r"ruby|rspec|java|mvn|gradle|dotnet|runtests\.py|test|bash|sh|make|ctest|php|perl)(?:\s|$)"
+)
+_TEST_RUNNER = re.compile(r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo test|npm test|rspec")
+_GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission denied)$|^Binary file .{1,500} matches$")
+_FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
+
+
+@dataclass(frozen=True)
+class Command:
+    text: str  # the last simple command, as written
+    name: str  # its program, wrappers removed ("grep", "git-diff", "python")
+    argv: tuple[str, ...]
+    whole: str  # the whole action
+
+
+def _strip_heredocs(action: str) -> str:
+    out, lines, i = [], action.split("\n"), 0
+    while i < len(lines):
+        line = lines[i]
+        out.append(line)
+        match = _HEREDOC.search(line)
+        if match:
+            tag = match.group(2)
+            i += 1
+            while i < len(lines) and lines[i].strip() != tag:
+                i += 1
+        i += 1
+    return "\n".join(out)
+
+
+def _split_words(text: str) -> list[str]:
+    try:
+        return shlex.split(text, comments=False, posix=True)
+    except ValueError:
+        return text.split()
+
+
+def _last_stage(text: str) -> str:
+    """The text after the last unquoted `|`, `&&`, `||`, `;` or newline."""
+    quote, start, i, n = "", 0, 0, len(text)
+    last = ""
+    while i < n:
+        ch = text[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch == "\\":
+            i += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "|;\n&":
+            if ch == "&" and text[i + 1 : i + 2] != "&":
+                i += 1
+                continue
+            piece = text[start:i].strip()
+            if piece:
+                last = piece
+            i += 2 if text[i + 1 : i + 2] in ("|", "&") and ch in "|&" else 1
+            start = i
+            continue
+        i += 1
+    piece = text[start:].strip()
+    return piece or last
+
+
+def last_command(action: str) -> Command | None:
+    """The simple command whose status the shell reports: last segment, last pipeline stage."""
+    if not action.strip():
+        return None
+    stage = _last_stage(_strip_heredocs(action[-4000:]))
+    words = _split_words(stage)
+    while words and (_ASSIGNMENT.match(words[0]) or words[0] in _WRAPPERS or words[0].startswith("-") or
+                     (words[0].replace(".", "").isdigit())):
+        words = words[1:]
+    if not words:
+        return None
+    name = words[0].rsplit("/", 1)[-1]
+    if name == "git" and len(words) > 1:
+        name = f"git-{words[1]}"
+    elif name in ("pip", "pip3") and len(words) > 1:
+        name = f"{name}-{words[1]}"
+    elif name == "command" and len(words) > 1:
+        name = f"command{words[1]}"
+    elif name.startswith("python") and len(words) > 2 and words[1] == "-m":
+        name = words[2]
+    return Command(text=stage, name=name, argv=tuple(words), whole=action)
+
+
+def is_runner(action: str) -> bool:
+    """The action runs a program or a test suite (its nonzero exit is the program's verdict)."""
+    return bool(_RUNNERS.search(action[:2000]))
+
+
+def is_test_run(action: str) -> bool:
+    return bool(_TEST_RUNNER.search(action[:2000]))
+
+
+@dataclass(frozen=True)
+class Benign:
+    evidence: str
+    root_cause: str
+    fix: str
+
+
+def _quiet(body: str) -> bool:
+    lines = [ln for ln in body.splitlines() if ln.strip()]
+    return all(_GREP_NOISE.match(ln.strip()) for ln in lines)
+
+
+def benign_exit(cmd: Command | None, returncode: int | None, body: str) -> Benign | None:
+    """A nonzero exit that is the command's normal answer, not a failure."""
+    if cmd is None or returncode is None or returncode == 0:
+        return None
+    via_xargs = "xargs" in cmd.text.split()[:3] or re.search(r"\|\s*xargs\b", cmd.whole[-600:]) is not None
+    grep_like = cmd.name in _GREP_LIKE
+    pattern = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
+    if grep_like and (returncode == 1 or (via_xargs and returncode == 123)) and _quiet(body):
+        return Benign(
+            evidence=f"{cmd.name} exit {returncode} with no matching lines",
+            root_cause=f"`{cmd.name}` exits with {returncode} when nothing matches: the pattern "
+                       f"{pattern!r} does not occur there. That is an answer, not a failure.",
+            fix="Do not retry it as is. If you expected a hit, loosen the pattern (fewer words, -i, -F for "
+                "literal text, a shorter identifier) or search a wider scope (grep -rn PATTERN .).",
+        )
+    if cmd.name in _DIFF_LIKE and returncode == 1:
+        return Benign(
+            evidence=f"{cmd.name} exit 1",
+            root_cause=f"`{cmd.name}` exits with 1 when its inputs differ; the output lists the differences.",
+            fix="Read the differences; exit 1 here is expected, only exit 2 means diff itself failed.",
+        )
+    if cmd.name in _TEST_LIKE and returncode == 1 and not body.strip():
+        return Benign(
+            evidence=f"`{cmd.text[:120]}` exit 1",
+            root_cause="The test expression evaluated to false; `test`/`[` signal that with exit 1.",
+            fix="Treat it as the answer (the condition does not hold) and branch on it.",
+        )
+    if (cmd.name in _LOOKUP_LIKE or cmd.name in ("pip-show", "pip3-show")) and returncode == 1:
+        return Benign(
+            evidence=f"`{cmd.text[:120]}` exit 1",
+            root_cause=f"`{cmd.text[:80]}` found nothing: the thing looked up is not present.",
+            fix="Use the answer: it is not installed or not running. Install or start it only if the task needs it.",
+        )
+    if returncode == 5 and ("pytest" in cmd.name or re.search(r"\bno tests ran\b|/ 0 selected", body[-3000:])):
+        selector = next((cmd.argv[i + 1] for i, w in enumerate(cmd.argv[:-1]) if w == "-k"), "")
+        return Benign(
+            evidence=_last_match(body, r"[^\n]*(?:no tests ran|0 selected|collected 0 items)[^\n]*") or "pytest exit 5",
+            root_cause="pytest collected no tests (exit 5): " + (f"-k {selector!r} matched no test name." if selector
+                                                               else "the path or selection matched no test."),
+            fix="List the test names first (pytest PATH --collect-only -q | grep WORD) and select one that exists.",
+        )
+    if cmd.name == "git-commit" and re.search(r"nothing (?:added )?to commit", body):
+        return Benign(evidence="nothing to commit", root_cause="There were no changes to commit.",
+                      fix="Nothing to do; check `git status` if you expected changes.")
+    if cmd.name == "ls" and returncode in (1, 2) and "No such file or directory" in body:
+        operands = [w for w in cmd.argv[1:] if not w.startswith("-")]
+        if operands and all(_FILE_OPERAND.search(w) for w in operands):
+            return Benign(
+                evidence=_last_match(body, r"[^\n]*No such file or directory[^\n]*") or "ls exit 2",
+                root_cause="The existence check answered no: " + ", ".join(operands[:3]) + " does not exist here.",
+                fix="Use the answer. If you expected the file, locate it with find . -name 'NAME' or create it.",
+            )
+    return None
+
+
+def _last_match(text: str, pattern: str) -> str:
+    found = re.findall(pattern, text[-4000:])
+    return found[-1].strip() if found else ""

@@ -1,0 +1,102 @@
+"""What to install for a missing module or command, and whether the name is a real package at all.
+
+A module that is neither in the standard library nor a well-known distribution is most often the
+agent's own code (a script's sibling module, a Django app it configured) that is not on sys.path:
+installing it would be wrong, so such names count as the agent's fault.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# Import names whose distribution on PyPI is named differently.
+PIP_NAMES: dict[str, str] = {
+    "yaml": "PyYAML", "cv2": "opencv-python", "PIL": "Pillow", "sklearn": "scikit-learn",
+    "skimage": "scikit-image", "bs4": "beautifulsoup4", "dateutil": "python-dateutil",
+    "dotenv": "python-dotenv", "jwt": "PyJWT", "Crypto": "pycryptodome", "OpenSSL": "pyOpenSSL",
+    "serial": "pyserial", "usb": "pyusb", "magic": "python-magic", "docx": "python-docx",
+    "pptx": "python-pptx", "fitz": "PyMuPDF", "attr": "attrs", "google.protobuf": "protobuf",
+    "lxml.html.clean": "lxml_html_clean", "MySQLdb": "mysqlclient", "psycopg2": "psycopg2-binary",
+    "win32api": "pywin32", "gi": "PyGObject", "Levenshtein": "python-Levenshtein",
+    "multipart": "python-multipart", "jose": "python-jose", "slugify": "python-slugify",
+    "telegram": "python-telegram-bot", "discord": "discord.py", "tensorflow_hub": "tensorflow-hub",
+    "pkg_resources": "setuptools", "setuptools_scm": "setuptools-scm", "sentencepiece": "sentencepiece",
+    "faiss": "faiss-cpu", "OpenGL": "PyOpenGL", "wx": "wxPython", "ruamel": "ruamel.yaml",
+    "zmq": "pyzmq", "git": "GitPython", "Bio": "biopython", "tomli_w": "tomli-w",
+    "typing_extensions": "typing-extensions", "importlib_metadata": "importlib-metadata",
+}
+
+KNOWN_DISTRIBUTIONS = frozenset({
+    "numpy", "scipy", "pandas", "matplotlib", "seaborn", "requests", "httpx", "aiohttp", "urllib3",
+    "pytest", "hypothesis", "nose", "mock", "tox", "coverage", "django", "flask", "fastapi", "starlette",
+    "uvicorn", "gunicorn", "sqlalchemy", "alembic", "pydantic", "click", "typer", "rich", "tqdm", "jinja2",
+    "markupsafe", "werkzeug", "torch", "torchvision", "tensorflow", "keras", "jax", "transformers",
+    "datasets", "tokenizers", "sympy", "networkx", "astropy", "xarray", "dask", "numba", "cython",
+    "sphinx", "docutils", "pygments", "babel", "six", "packaging", "setuptools", "wheel", "pip",
+    "toml", "tomli", "ujson", "orjson", "simplejson", "lxml", "html5lib", "openpyxl", "xlrd",
+    "psutil", "boto3", "botocore", "redis", "pymongo", "celery", "kombu", "grpc", "certifi", "chardet",
+    "charset_normalizer", "idna", "cryptography", "nltk", "spacy", "gensim", "statsmodels", "plotly",
+    "bokeh", "dash", "streamlit", "gradio", "openai", "anthropic", "litellm", "langchain", "tiktoken",
+    "pytz", "tzdata", "arrow", "pendulum", "regex", "black", "flake8", "mypy", "ruff", "pylint",
+    "isort", "pyflakes", "pycodestyle", "pluggy", "py", "iniconfig", "attrs", "marshmallow", "jsonschema",
+    "pyarrow", "polars", "h5py", "tables", "netCDF4", "shapely", "geopandas", "pyproj", "erfa",
+    "pyerfa", "mpmath", "gmpy2", "pexpect", "paramiko", "fabric", "docker", "kubernetes", "selenium",
+    "playwright", "scrapy", "trafilatura", "websockets", "websocket", "structlog", "loguru",
+    "platformdirs", "filelock", "wrapt", "decorator", "cachetools", "joblib", "threadpoolctl",
+    "imageio", "tifffile", "pyparsing", "cycler", "kiwisolver", "fonttools", "contourpy",
+} | set(PIP_NAMES))
+
+# Commands whose package is named differently (Debian/Ubuntu).
+APT_NAMES: dict[str, str] = {
+    "psql": "postgresql-client", "pg_dump": "postgresql-client", "mysql": "default-mysql-client",
+    "redis-cli": "redis-tools", "convert": "imagemagick", "rg": "ripgrep", "ag": "silversearcher-ag",
+    "dot": "graphviz", "latex": "texlive-latex-base", "pdflatex": "texlive-latex-base",
+    "node": "nodejs", "npm": "npm", "g++": "g++", "cc": "build-essential", "gcc": "gcc", "make": "make",
+    "ffmpeg": "ffmpeg", "jq": "jq", "curl": "curl", "wget": "wget", "git": "git", "unzip": "unzip",
+    "sqlite3": "sqlite3", "pandoc": "pandoc", "xvfb-run": "xvfb", "java": "default-jre",
+    "javac": "default-jdk", "tree": "tree", "file": "file", "gdb": "gdb", "strace": "strace",
+    "ip": "iproute2", "ping": "iputils-ping", "nc": "netcat-openbsd", "vim": "vim", "nano": "nano",
+}
+PYTHON_TOOLS = frozenset({
+    "pytest", "py.test", "black", "flake8", "mypy", "ruff", "pylint", "isort", "tox", "nox", "coverage",
+    "sphinx-build", "pip", "pip3", "ipython", "jupyter", "poetry", "pipenv", "uv", "pre-commit",
+    "django-admin", "alembic", "uvicorn", "gunicorn", "celery", "twine", "hatch",
+})
+# Words that reach the shell as "commands" when code or a heredoc body was run by bash by mistake.
+CODE_WORDS = frozenset({
+    "EOF", "EOL", "END", "PY", "PYEOF", "import", "from", "def", "class", "print", "return", "elif",
+    "except", "try:", "finally:", "with", "lambda", "self", "}", "{", "):", "const", "let", "var",
+    "function", "pass", "raise", "yield", "async", "await",
+})
+
+
+def pip_name(module: str) -> str:
+    if module in PIP_NAMES:
+        return PIP_NAMES[module]
+    top = module.split(".", 1)[0]
+    return PIP_NAMES.get(top, top.replace("_", "-"))
+
+
+def is_stdlib(module: str) -> bool:
+    return module.split(".", 1)[0] in sys.stdlib_module_names
+
+
+def is_known_distribution(module: str) -> bool:
+    return module.split(".", 1)[0] in KNOWN_DISTRIBUTIONS or module in KNOWN_DISTRIBUTIONS
+
+
+def looks_local(module: str) -> bool:
+    """A name that is no installable package: the agent's own module, or a wrong submodule path."""
+    top = module.split(".", 1)[0]
+    if is_stdlib(top):
+        return "." in module  # os.foo: the submodule does not exist
+    if is_known_distribution(top):
+        return False
+    return True
+
+
+def install_command(command: str) -> str:
+    if command in PYTHON_TOOLS:
+        dist = {"py.test": "pytest", "sphinx-build": "sphinx", "django-admin": "django"}.get(command, command)
+        return f"python -m {dist.replace('-', '_')} (if installed as a module) or pip install {dist}"
+    return f"apt-get install -y {APT_NAMES.get(command, command)}"

@@ -1,0 +1,214 @@
+"""LLM-free error diagnosis: classify an error into the taxonomy and say how to get past it.
+
+`diagnose` reads the error text (and the failing action, when given) in layers, first match wins:
+1. a nonzero exit that is the command's normal answer (grep found nothing, diff found differences);
+2. exception lines (Python, and the JS/Java ones of the same shape), the root-most one deciding;
+3. line signatures of shells, CLIs, HTTP, test runners and tool APIs, again root-most first;
+4. what the exit code and the kind of command still tell (127, 137, a test run that failed...).
+Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from supervisor_mcp.heuristics.error_command import Command, benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.error_fixes import explain
+from supervisor_mcp.heuristics.error_packages import CODE_WORDS, looks_local
+from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature, exception_category
+from supervisor_mcp.heuristics.error_text import (
+    Envelope, ExceptionLine, Frame, condense, find_exceptions, find_frames, line_at, parse_envelope, short,
+)
+from supervisor_mcp.heuristics.error_verify import contradiction
+from supervisor_mcp.models import ErrorDiagnosis, Step
+
+_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,})[ \t]*(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
+_ERRORED = re.compile(r"^FAILED \(errors=\d+\)$|^=+ [^\n]{0,60}\b\d+ errors?\b(?![^\n]{0,60}failed)[^\n]*=+$|\b\d+ exceptions?\b", re.MULTILINE)
+_DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
+
+
+@dataclass
+class ErrorContext:
+    """Everything read out of one error, shared by the classifier, the fix builders and the verifier."""
+
+    error: str
+    action: str
+    envelope: Envelope
+    command: Command | None
+    exceptions: list[ExceptionLine]
+    frames: list[Frame]
+
+
+@dataclass
+class Finding:
+    category: str
+    fault: str
+    confidence: float
+    rule: str  # which signature decided: "exc:TypeError", "bash_syntax", "benign", "fallback:..."
+    evidence: list[str] = field(default_factory=list)
+    groups: dict[str, str] = field(default_factory=dict)
+    exception: ExceptionLine | None = None
+    root_cause: str = ""
+    fix: str = ""
+
+
+def _from_exceptions(ctx: ErrorContext) -> Finding | None:
+    real = [e for e in ctx.exceptions if not e.name.endswith("Warning")]
+    if not real:
+        return None
+    best: tuple[int, int, ExceptionLine, str] | None = None
+    for order, exc in enumerate(real):
+        category = exception_category(exc.name, exc.message)
+        rank = PRIORITY.get(category, 0)
+        # Equal rank: the last exception is the one that ended the run.
+        if best is None or rank >= best[0]:
+            best = (rank, order, exc, category)
+    assert best is not None
+    _, _, exc, category = best
+    if category == "runtime_error" and _has_test_failures(ctx.envelope.body) and any(
+        e.name == "AssertionError" for e in real
+    ):
+        category = "test_failure"
+    evidence = [exc.line]
+    if category == "syntax_error":
+        evidence = _syntax_location(ctx.envelope.body, exc) + evidence
+    fault = FAULT[category]
+    confidence = 0.9 if category != "runtime_error" else 0.85
+    if category == "missing_dependency":
+        module = _quoted(exc.message) or exc.message.split()[-1] if exc.message else ""
+        if module and looks_local(module):
+            fault = "agent"
+    return Finding(category, fault, confidence, f"exc:{exc.name}", evidence, {}, exc)
+
+
+def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
+    before = body[max(0, exc.start - 1500) : exc.start]
+    match = None
+    for match in re.finditer(r'^[ \t]*File "[^"\n]{1,500}", line \d{1,7}[^\n]*$', before, re.MULTILINE):
+        pass
+    if match is None:
+        return []
+    tail = before[match.end() :].strip("\n").splitlines()
+    return [match.group(0).strip()] + [ln.rstrip() for ln in tail[:2] if ln.strip()]
+
+
+def _quoted(text: str) -> str:
+    match = re.search(r"['\"]([^'\"\n]{1,200})['\"]", text)
+    return match.group(1) if match else ""
+
+
+def _has_test_failures(body: str) -> bool:
+    return any("F" in m.group(1) for m in _PROGRESS.finditer(body[-20000:])) or bool(
+        re.search(r"^=+ FAILURES =+$|^FAIL: |\b\d+ failed\b|^--- FAIL", body[-20000:], re.MULTILINE)
+    )
+
+
+def _from_lines(ctx: ErrorContext) -> Finding | None:
+    body = ctx.envelope.body
+    short_text = body[:_DOMAIN_SCOPE] if len(body) <= 2 * _DOMAIN_SCOPE else ""
+    best: tuple[int, int, Signature, re.Match[str]] | None = None
+    for order, sig in enumerate(LINE_SIGNATURES):
+        if sig.domain and not short_text:
+            continue
+        match = sig.pattern.search(short_text if sig.domain else body)
+        if match and (best is None or sig.rank > best[0]):
+            best = (sig.rank, order, sig, match)
+    if best is None:
+        return None
+    _, _, sig, match = best
+    groups = {k: v for k, v in match.groupdict().items() if v}
+    scope = short_text if sig.domain else body
+    finding = Finding(sig.category, sig.fault or FAULT[sig.category], sig.confidence, sig.name,
+                      [short(line_at(scope, match.start()))], groups)
+    if sig.name in ("command_not_found", "sh_not_found"):
+        word = groups.get("cmd") or groups.get("cmd2", "")
+        if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
+            finding.category, finding.fault, finding.rule = "syntax_error", "agent", "shell_ran_code"
+    if sig.category == "missing_dependency" and looks_local(groups.get("module", "") or "x") and groups.get("module"):
+        finding.fault = "agent"
+    return finding
+
+
+def _fallback(ctx: ErrorContext) -> Finding:
+    env, body = ctx.envelope, ctx.envelope.body
+    code = env.returncode
+    tail = [ln for ln in body.splitlines() if ln.strip()][-2:]
+    evidence = [short(ln) for ln in tail] or ([f"exit code {code}"] if code is not None else [])
+    by_code = {127: ("missing_dependency", "environment", 0.7), 126: ("permission_denied", "environment", 0.7),
+               137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
+               139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6)}
+    if code in by_code:
+        category, fault, conf = by_code[code]
+        return Finding(category, fault, conf, f"exit:{code}", evidence or [f"exit code {code}"])
+    if not body.strip():
+        if code == 0:
+            return Finding("not_an_error", "none", 0.6, "fallback:empty_ok", ["exit code 0, no output"])
+        return Finding("unknown", "agent", 0.3, "fallback:silent", [f"exit code {code}"] if code is not None else [])
+    if re.search(r"\[FAIL\]", body) or (is_test_run(ctx.action) and _has_test_failures(body)):
+        return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
+    if any("E" in m.group(1) for m in _PROGRESS.finditer(body[-20000:])) or _ERRORED.search(body[-5000:]):
+        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", evidence)
+    if env.truncated:
+        return Finding("resource_limit", "agent", 0.7, "output_too_long", evidence)
+    if code == 0:
+        return Finding("not_an_error", "none", 0.5, "fallback:exit0", evidence)
+    if code is not None and is_runner(ctx.action):
+        # The program ran to completion and chose a failing status: its own check says the result is wrong.
+        return Finding("test_failure", "agent", 0.5, "fallback:program_verdict", evidence)
+    if code is None and re.match(r"\s*(?:Error|error|ERROR)\b[:!]?\s*\S", body) and len(body) < _DOMAIN_SCOPE:
+        return Finding("precondition_failed", "agent", 0.5, "fallback:tool_rejection", evidence)
+    return Finding("unknown", "agent", 0.3, "fallback:unrecognised", evidence)
+
+
+def classify(ctx: ErrorContext) -> Finding:
+    benign = benign_exit(ctx.command, ctx.envelope.returncode, ctx.envelope.body)
+    if benign is not None:
+        return Finding("not_an_error", "none", 0.9, "benign", [short(benign.evidence)],
+                       root_cause=benign.root_cause, fix=benign.fix)
+    finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
+    if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
+        finding.evidence.append("output was too long and was cut by the host")
+    return finding
+
+
+def context_for(error: str, action: str) -> ErrorContext:
+    envelope = parse_envelope(error)
+    return ErrorContext(error, action, envelope, last_command(action), find_exceptions(envelope.body),
+                        find_frames(envelope.body))
+
+
+def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_threshold: int = 3000) -> ErrorDiagnosis:
+    """Classify one error and give a fix read out of it; see ERROR_TAXONOMY.md for the categories."""
+    ctx = context_for(error, action)
+    finding = classify(ctx)
+    root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
+    check = contradiction(finding, ctx, steps or []) if finding.category != "not_an_error" else None
+    corrected = None
+    if check is not None:
+        act = "run_verification"
+        finding.evidence.append(short(check.evidence))
+    elif len(error) > obs_threshold and finding.category != "not_an_error":
+        act = "correct_observation"
+        key_lines = [*finding.evidence, *_summary_lines(ctx.envelope.body)]
+        corrected = condense(ctx.envelope, ctx.exceptions, ctx.frames, key_lines, len(error))
+        corrected += f"\n[Supervisor's diagnosis: {finding.category}. {root_cause} Fix: {fix}]"
+    else:
+        act = "provide_guidance"
+    return ErrorDiagnosis(
+        action=act, category=finding.category, fault=finding.fault, retryable=finding.category == "transient",
+        root_cause=root_cause, fix=fix, evidence=_dedupe(finding.evidence)[:4], corrected_observation=corrected,
+        verification_task=check.task if check else None, confidence=finding.confidence,
+    )
+
+
+_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|=+ [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}=+|tests finished:[^\n]{0,120}|Ran \d+ tests?[^\n]{0,40})$", re.MULTILINE)
+
+
+def _summary_lines(body: str) -> list[str]:
+    return [m.group(0) for m in _SUMMARY.finditer(body[-30000:])][-6:]
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    return [x for x in items if x and not (x in seen or seen.add(x))]

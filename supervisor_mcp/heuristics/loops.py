@@ -1,0 +1,197 @@
+"""LLM-free inefficiency detection over a session trace: loops, repeated errors, paging, stalls.
+
+Lessons from deployed detectors (docs/ANCHORS.md section 1) shape every rule here:
+- a repeat is a loop only when its *result* is unchanged too (OpenHands compares action and
+  observation; name+args alone falsely stopped stateful tools);
+- polling, re-running tests after an edit, and one tool over different targets are productive;
+- 429/5xx/timeouts are infrastructure, not behaviour;
+- thresholds derive from `loop_window` and lean high (browser-use and Gemini CLI both had to raise
+  theirs), and the reaction is a specific nudge, never a stop.
+
+A pattern is reported only while it is active (its latest occurrence is among the last two steps)
+and only if it occurred again after the last guidance (`since`), so the agent gets a chance to
+change course and a persisting pattern is reported again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from supervisor_mcp.heuristics.command_shape import Shape, shape_of
+from supervisor_mcp.heuristics.loop_finding import Finding, clip, span
+from supervisor_mcp.heuristics.paging import find_paging
+from supervisor_mcp.heuristics.progress import find_overflow_repeat, find_stall
+from supervisor_mcp.models import InefficiencyVerdict, Step
+
+_ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps
+
+
+@dataclass(frozen=True)
+class LoopConfig:
+    loop_window: int = 5  # SUPERVISOR_LOOP_WINDOW
+    step_check_interval: int = 8  # SUPERVISOR_STEP_CHECK_INTERVAL
+
+    @property
+    def repeats(self) -> int:
+        """Identical (action, result) steps that make an exact loop (OpenHands uses 4)."""
+        return max(3, self.loop_window - 1)
+
+    @property
+    def error_repeats(self) -> int:
+        """Same error that makes a repeated-error pattern (OpenHands uses 3)."""
+        return max(3, self.loop_window - 2)
+
+    @property
+    def lookback(self) -> int:
+        """How far back a pattern's occurrences are gathered."""
+        return 3 * self.loop_window
+
+    @property
+    def min_pages(self) -> int:
+        """Contiguous forward windows of one document that make a crawl. Three often just read one
+        long function in chunks; four is reading the file instead of searching it."""
+        return max(3, self.loop_window - 1)
+
+    @property
+    def min_scrolls(self) -> int:
+        return self.loop_window
+
+    @property
+    def poll_repeats(self) -> int:
+        """Unchanged polls tolerated before they count as a loop (OpenHands #10350/#10750)."""
+        return 4 * self.loop_window
+
+    @property
+    def stall_steps(self) -> int:
+        """Steps of exploration before the first edit, in a session that can edit."""
+        return 3 * self.loop_window
+
+    @property
+    def stall_steps_after_edit(self) -> int:
+        """Steps with no further edit once work has started (verification runs are progress-like)."""
+        return 5 * self.loop_window
+
+    @property
+    def overflow_gap(self) -> int:
+        """An output-too-long warning applies to the next commands: this many steps after it."""
+        return max(2, self.loop_window // 2)
+
+
+def detect(
+    trace: list[Step], *, task: str = "", sub_task: str = "", step_count: int = 0, since: int = 0,
+    config: LoopConfig = LoopConfig(),
+) -> InefficiencyVerdict:
+    n = len(trace)
+    if n < 3:
+        return InefficiencyVerdict(action="approve", pattern="none", confidence=0.5)
+    shapes = [shape_of(step) for step in trace]
+    thoughts = tuple(step.thought for step in trace[-3:] if step.thought)
+    hints = (sub_task, *reversed(thoughts), task)
+    findings = (
+        lambda: _exact_loop(shapes, config),
+        lambda: _alternating_loop(shapes, config),
+        lambda: _repeated_error(shapes, config),
+        lambda: find_overflow_repeat(shapes, window=config.overflow_gap, hint_texts=hints),
+        lambda: find_paging(shapes, lookback=config.lookback, min_pages=config.min_pages,
+                            min_scrolls=config.min_scrolls, hint_texts=hints),
+        lambda: find_stall(shapes, since=since, first_edit_steps=config.stall_steps,
+                           next_edit_steps=config.stall_steps_after_edit, repeats=config.error_repeats,
+                           lookback=config.lookback),
+    )
+    for make in findings:
+        finding = make()
+        if finding is not None and finding.last >= n - _ACTIVE_TAIL and finding.last >= since:
+            return InefficiencyVerdict(
+                action="provide_guidance", pattern=finding.pattern, evidence=list(finding.evidence),
+                guidance=finding.guidance, confidence=finding.confidence,
+            )
+    return InefficiencyVerdict(action="approve", pattern="none", confidence=0.6)
+
+
+def _key(shape: Shape) -> tuple[str, int]:
+    return shape.action, shape.result_key
+
+
+def _exact_loop(shapes: list[Shape], config: LoopConfig) -> Finding | None:
+    last = shapes[-1]
+    if last.transient:
+        return None
+    run = [len(shapes) - 1]
+    for i in range(len(shapes) - 2, -1, -1):
+        if _key(shapes[i]) != _key(last):
+            break
+        run.append(i)
+    needed = config.poll_repeats if last.kind == "poll" else config.repeats
+    if len(run) < needed:
+        return None
+    run.reverse()
+    what = clip(last.action) or "(empty action)"
+    evidence = (f"{span(run)}: `{what}` ran {len(run)} times in a row with an unchanged result",)
+    guidance = (
+        f"`{what}` has returned the same result {len(run)} times in a row ({span(run)}); repeating it "
+        f"will not change anything. Use that result and take a different next step."
+    )
+    return Finding("exact_loop", tuple(run), evidence, guidance, 0.9)
+
+
+def _alternating_loop(shapes: list[Shape], config: LoopConfig) -> Finding | None:
+    n = len(shapes)
+    for period in (2, 3):
+        reps = max(3, -(-(config.loop_window + 1) // period))
+        size = period * reps
+        if n < size:
+            continue
+        tail = [_key(s) for s in shapes[n - size:]]
+        if len(set(tail[:period])) < 2 or any(tail[i] != tail[i % period] for i in range(size)):
+            continue
+        if all(s.kind == "poll" or s.transient for s in shapes[n - size:]):
+            continue
+        steps = tuple(range(n - size, n))
+        actions = " / ".join(f"`{clip(shapes[n - size + k].action, 50)}`" for k in range(period))
+        evidence = (f"{span(steps)}: the cycle {actions} repeated {reps} times with unchanged results",)
+        guidance = (
+            f"You are cycling through {actions} ({span(steps)}) and every pass returns the same results. "
+            f"Break the cycle: change the edit or the command, or revisit your assumption about the cause."
+        )
+        return Finding("alternating_loop", steps, evidence, guidance, 0.85)
+    return None
+
+
+def _repeated_error(shapes: list[Shape], config: LoopConfig) -> Finding | None:
+    n = len(shapes)
+    latest = n - 1 if shapes[-1].error else n - 2
+    last = shapes[latest]
+    if not last.error or last.transient or not last.error_sig:
+        return None
+    lo = max(0, n - config.lookback)
+    hits = [i for i in range(lo, latest + 1)
+            if shapes[i].error and not shapes[i].transient and shapes[i].error_sig == last.error_sig]
+    if len(hits) < config.error_repeats:
+        return None
+    same_action = sum(1 for i in hits if shapes[i].action == last.action)
+    edits_between = any(s.kind == "edit" for s in shapes[hits[0]:latest])
+    if not last.rejected and edits_between and same_action == len(hits) and len(hits) < config.repeats:
+        return None  # re-running after an edit is the normal fix loop; only a long streak counts
+    hits = hits[-max(config.repeats, config.error_repeats):]
+    sig = clip(last.error_sig, 110)
+    if last.rejected:
+        evidence = (f"{span(hits)}: {len(hits)} actions rejected before running: {sig}",
+                    *(f"step {i}: `{clip(shapes[i].action, 70)}`" for i in hits[-3:]))
+        guidance = (
+            f"{len(hits)} of your actions were rejected without running ({span(hits)}): {sig} "
+            f"Send exactly what the message asks for (one action per turn, in the required format); "
+            f"split multi-step work into separate turns or chain it with && in one command."
+        )
+        return Finding("repeated_error", tuple(hits), evidence, guidance, 0.85)
+    actions = sorted({clip(shapes[i].action, 50) for i in hits})
+    tried = f"`{actions[0]}`" if len(actions) == 1 else f"{len(actions)} different commands"
+    evidence = (
+        f"{span(hits)}: the same error {len(hits)} times from {tried}: {sig}",
+        *(f"step {i}: `{clip(shapes[i].action, 70)}`" for i in hits[-3:]),
+    )
+    guidance = (
+        f"The same error has come back {len(hits)} times ({span(hits)}): {sig}. Stop retrying "
+        f"variations: find the cause it names (the line, name or setting) and fix that before running "
+        f"this again."
+    )
+    return Finding("repeated_error", tuple(hits), evidence, guidance, 0.8)

@@ -1,0 +1,111 @@
+"""Paging crawls: reading one document window by window instead of searching it.
+
+A crawl is a run of consecutive views of one document, each window further on than the last
+(`sed -n 1,50p`, then `51,100p`, ...; a growing `head -n`; `tail -n +N`; offset/page parameters;
+browser page-down). Any other step in between (a search, an edit, a run) ends the run: searching
+is exactly what the guidance asks for. On 500 real runs, three such pages flagged failing runs at
+about twice the base rate (docs/ANCHORS.md 1.10).
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.command_shape import Shape
+from supervisor_mcp.heuristics.loop_finding import Finding, identifiers, span
+
+
+def _resolved_targets(shapes: list[Shape], lo: int) -> list[str]:
+    """Each view's document; a windowed viewer's goto/scroll continues the last opened file."""
+    targets: list[str] = []
+    current = ""
+    for shape in shapes[lo:]:
+        target = shape.target if shape.kind == "view" else ""
+        if shape.kind == "view" and not target:
+            target = current
+        if shape.kind == "view" and shape.target:
+            current = shape.target
+        targets.append(target)
+    return targets
+
+
+def find_paging(
+    shapes: list[Shape], *, lookback: int, min_pages: int, min_scrolls: int, hint_texts: tuple[str, ...],
+) -> Finding | None:
+    n = len(shapes)
+    lo = max(0, n - lookback)
+    targets = _resolved_targets(shapes, lo)
+    latest = n - 1  # a crawl is consecutive, so it is active only while the latest step is a page
+    if shapes[latest].kind != "view" or not targets[latest - lo]:
+        return None
+    target = targets[latest - lo]
+    pages = [latest]  # consecutive views of the target: a search or any other step ends the crawl
+    for i in range(latest - 1, lo - 1, -1):
+        if shapes[i].kind != "view" or targets[i - lo] != target:
+            break
+        pages.append(i)
+    pages.reverse()
+    if shapes[latest].scroll:
+        return _scroll_finding(shapes, pages, target, min_scrolls, hint_texts)
+    return _range_finding(shapes, pages, target, min_pages, hint_texts)
+
+
+def _range_finding(
+    shapes: list[Shape], pages: list[int], target: str, min_pages: int, hint_texts: tuple[str, ...],
+) -> Finding | None:
+    chain = [pages[-1]]
+    for i in reversed(pages[:-1]):
+        later, earlier = shapes[chain[-1]], shapes[i]
+        if earlier.start <= 0 or not _moves_forward(earlier, later):
+            break
+        chain.append(i)
+    chain.reverse()
+    if shapes[chain[0]].start <= 0 or len(chain) < min_pages:
+        return None
+    lines = [f"{shapes[i].start}-{shapes[i].end or 'end'}" for i in chain]
+    terms = identifiers(*hint_texts)
+    where = target if "/" in target or "." in target else "the document"
+    if shapes[chain[-1]].program in ("sed", "nl", "cat", "head", "tail", "awk", "open", "goto"):
+        query = "\\|".join(terms[:2]) if terms else "def \\|class "
+        how = f"grep -n '{query}' {target}"
+    else:
+        how = f"a search in {where} for {', '.join(repr(t) for t in terms[:2]) or 'the term you need'}"
+    evidence = (
+        f"{span(chain)}: {len(chain)} line-range views of {target} marching forward (lines {', '.join(lines)})",
+    )
+    guidance = (
+        f"You have paged through {target} in {len(chain)} windows ({span(chain)}). Stop reading it page "
+        f"by page: search for what you need instead, e.g. {how}, then view only the lines around the hits."
+    )
+    return Finding("paging_crawl", tuple(chain), evidence, guidance, 0.7 if len(chain) == min_pages else 0.8)
+
+
+def _moves_forward(earlier: Shape, later: Shape, max_gap: int | None = 10) -> bool:
+    """The later window continues the earlier one: the next page (sed 1,50 then 51,100), or a longer
+    read from the same start (head -n 50, then 100). A jump far ahead is targeted reading."""
+    if later.start == earlier.start:
+        return later.end > earlier.end > 0
+    if later.start < earlier.start:
+        return False
+    if max_gap is None or earlier.end <= 0:
+        return True
+    return later.start <= earlier.end + max(max_gap, (earlier.end - earlier.start + 1) // 2)
+
+
+def _scroll_finding(
+    shapes: list[Shape], pages: list[int], target: str, min_scrolls: int, hint_texts: tuple[str, ...],
+) -> Finding | None:
+    scrolls: list[int] = []
+    for i in reversed(pages):
+        if not shapes[i].scroll:
+            break
+        scrolls.append(i)
+    scrolls.reverse()
+    if len(scrolls) < min_scrolls:
+        return None
+    terms = identifiers(*hint_texts)
+    find = f"search the page for {', '.join(repr(t) for t in terms[:2])}" if terms else "search the page text"
+    evidence = (f"{span(scrolls)}: {len(scrolls)} consecutive scroll/page-down steps on {target}",)
+    guidance = (
+        f"You have scrolled {target} {len(scrolls)} times ({span(scrolls)}). Stop paging: {find} "
+        f"(find in page, or extract the page content) and jump straight to the relevant part."
+    )
+    return Finding("paging_crawl", tuple(scrolls), evidence, guidance, 0.7)

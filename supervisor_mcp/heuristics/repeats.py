@@ -1,0 +1,89 @@
+"""Collapse repeated lines and drop page boilerplate, before any ranking.
+
+A run of identical lines (or lines that differ only in numbers: progress bars, counters,
+timestamps) says one thing; one copy plus a count keeps the information. Boilerplate lines
+(cookie notices, share buttons, sign-in prompts) are dropped only from prose, never from code or
+logs, where the same words can be data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_DIGITS = re.compile(r"\d+")
+_BOILERPLATE = re.compile(
+    r"^\W*(?:"
+    r"(?:we|this (?:site|website)) uses? cookies|accept (?:all )?cookies|cookie (?:settings|policy|preferences)|"
+    r"manage (?:cookies|consent)|privacy policy|terms (?:of (?:use|service)|and conditions)|"
+    r"all rights reserved|©|copyright \d{4}|skip to (?:main )?content|jump to navigation|"
+    r"sign (?:in|up)|log ?in|register|subscribe|newsletter|follow us|share (?:this|on)|"
+    r"(?:share|tweet|pin|email|print)(?:\s*[|/•·]\s*\w+)*$|advertisement|sponsored|"
+    r"click here|read more|load more|show more|see more|back to top|toggle navigation|"
+    r"(?:previous|next) (?:article|post|page)|related (?:articles|posts|stories)|you may also like|"
+    r"(?:\d+ )?comments?$|leave a (?:comment|reply)|tell us what you think"
+    r")",
+    re.I,
+)
+# A navigation bar rendered as text: several short items joined by separators.
+_NAV_BAR = re.compile(r"^(?:[^|•·»>/]{1,25}\s*[|•·»]\s*){3,}[^|•·»>/]{1,25}$")
+
+MIN_RUN = 3
+MIN_SIMILAR_RUN = 5
+
+
+def collapse_runs(lines: list[str]) -> list[str]:
+    """Identical consecutive lines -> one copy + marker; long runs that differ only in digits ->
+    first and last + marker."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        j = i + 1
+        while j < len(lines) and lines[j] == line:
+            j += 1
+        if j - i >= MIN_RUN and line.strip():
+            out.append(line)
+            out.append(f"[... line repeated {j - i - 1} more times ...]")
+            i = j
+            continue
+        shape = _DIGITS.sub("0", line)
+        k = i + 1
+        while k < len(lines) and line.strip() and _DIGITS.sub("0", lines[k]) == shape:
+            k += 1
+        if k - i >= MIN_SIMILAR_RUN and shape != line:
+            out.append(line)
+            out.append(f"[... {k - i - 2} similar lines differing only in numbers ...]")
+            out.append(lines[k - 1])
+            i = k
+            continue
+        out.extend(lines[i:j])
+        i = j
+    return out
+
+
+def is_boilerplate(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped:
+        return False
+    if len(stripped) <= 120 and _BOILERPLATE.match(stripped):
+        return True
+    return bool(_NAV_BAR.match(stripped))
+
+
+def drop_boilerplate(lines: list[str], *, min_repeats: int = 3) -> tuple[list[str], int]:
+    """Prose only: drop boilerplate lines, and keep one copy of short lines repeated across the
+    page (menus, bylines repeated per teaser)."""
+    counts = Counter(line.strip() for line in lines if 0 < len(line.strip()) <= 60)
+    seen: set[str] = set()
+    kept: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if is_boilerplate(line):
+            continue
+        if stripped and counts.get(stripped, 0) >= min_repeats:
+            if stripped in seen:
+                continue
+            seen.add(stripped)
+        kept.append(line)
+    return kept, len(lines) - len(kept)
