@@ -9,7 +9,9 @@ per run. A run is flagged at its first `provide_guidance`. Beside it, the paging
     .venv/bin/python -m bench.measure_loops [--data /work/shared/data] [--runs]
 
 `measure(call, data_dir)` takes any async `call(tool_name, args) -> dict`; `__main__` wires it to an
-in-process adapter that does what the server's orchestrator does (session trace, `since`, detect).
+in-process adapter that does what the server's orchestrator does (session trace, `since`, detect),
+and adds `detect_latency_ms`: the detector alone on 200-step traces. Per-call latency includes the
+adapter's SQLite session store.
 """
 
 from __future__ import annotations
@@ -145,6 +147,39 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
     }
 
 
+def detect_latency(data_dir: Path, size: int = 200, calls: int = 200) -> dict[str, float]:
+    """`detect` alone on a `size`-step trace of real steps (results cut to 1,500 chars): the first
+    call on an unseen trace (cold), and one new step per call as in a live session (warm)."""
+    from supervisor_mcp.heuristics import command_shape, outcome
+    from supervisor_mcp.heuristics.loops import detect
+    from supervisor_mcp.models import Step
+
+    runs = load_runs(data_dir)
+    pool = [Step(tool="bash", args=json.dumps(s["args"]), result=cut(s["observation"]), error=bool(s["error"]))
+            for run in runs for s in run["steps"]]
+    task = runs[0]["task"]
+    cold: list[float] = []
+    for start in range(0, min(len(pool) - size, 20 * size), size):
+        command_shape._shape.cache_clear()
+        outcome.outcome_of.cache_clear()
+        started = time.perf_counter()
+        detect(pool[start:start + size], task=task)
+        cold.append((time.perf_counter() - started) * 1000)
+    warm: list[float] = []
+    for k in range(size, min(len(pool), size + calls)):
+        trace = [s.model_copy() for s in pool[k - size:k]]  # fresh objects, as the store returns them
+        started = time.perf_counter()
+        detect(trace, task=task)
+        warm.append((time.perf_counter() - started) * 1000)
+    cold.sort()
+    warm.sort()
+    return {
+        "trace_steps": size,
+        "cold_p50": round(cold[len(cold) // 2], 3), "cold_max": round(cold[-1], 3),
+        "warm_p50": round(warm[len(warm) // 2], 3), "warm_p99": round(warm[int(len(warm) * 0.99)], 3),
+    }
+
+
 def in_process_call() -> Call:
     """What the orchestrator does, without the server: merge windows, track `since`, detect."""
     from supervisor_mcp.heuristics.loops import LoopConfig, detect
@@ -174,6 +209,7 @@ def main() -> None:
     parser.add_argument("--runs", action="store_true", help="also list every flagged run")
     ns = parser.parse_args()
     report = asyncio.run(measure(in_process_call(), ns.data))
+    report["detect_latency_ms"] = detect_latency(ns.data)
     if not ns.runs:
         report.pop("flags")
     json.dump(report, sys.stdout, indent=2)

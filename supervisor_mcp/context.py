@@ -20,7 +20,6 @@ from supervisor_mcp.models import (
     ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, Step, SynthesisDecision,
     SynthesisInput,
 )
-from supervisor_mcp.trace import fingerprint
 
 # Budgets in characters; together they keep a prompt near 10k tokens at worst.
 TASK_CHARS = 8_000
@@ -39,6 +38,7 @@ _TAGS = (
     "global_task", "local_task", "agent_name", "recent_trace", "step", "args", "result", "latest_step",
     "failed_action", "error_output", "heuristic_hints", "global_trace", "source", "result_stats",
 )
+_WRAPPER = re.compile(r"^\s*(?:</?[\w-]+>|<returncode>-?\d+</returncode>)\s*$")
 _OWN_TAG = re.compile(r"<(/?)(" + "|".join(_TAGS) + r")\b", re.IGNORECASE)
 
 
@@ -67,12 +67,21 @@ def _attr(value: str) -> str:
 
 
 def _one_line(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
+    flat = " ".join(text[: limit * 4].split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def _telling(line: str) -> bool:
+    """False for blank lines and bare wrapper tags such as mini-swe-agent's <output>."""
+    return bool(line.strip()) and not _WRAPPER.match(line)
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text[:2000].splitlines() if _telling(line)), "")
+
+
 def _last_line(text: str) -> str:
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in text[-2000:].splitlines() if _telling(line)]
     return lines[-1].strip() if lines else ""
 
 
@@ -98,11 +107,10 @@ def render_steps(steps: list[Step], first_number: int) -> str:
 def summarize_step(step: Step, number: int | None) -> str:
     """One factual line about a step: what ran, whether it failed, how big its output was."""
     where = f"step {number}" if number is not None else "latest step"
-    tool = step.tool or "unknown tool"
     status = "failed" if step.error else "succeeded"
     lines = step.result.count("\n") + 1 if step.result else 0
     summary = (
-        f"{where}: {tool} {status}; args: {_one_line(step.args, 200) or NONE}; "
+        f"{where}: {step.tool + ' ' if step.tool else ''}{status}; args: {_one_line(step.args, 200) or NONE}; "
         f"output {len(step.result):,} chars in {lines:,} lines"
     )
     last = _last_line(step.result)
@@ -118,7 +126,7 @@ def compact_trace(steps: list[Step]) -> str:
     lines = []
     for number, step in enumerate(steps, start=1):
         mark = "ERR" if step.error else "ok"
-        first = next((line.strip() for line in step.result.splitlines() if line.strip()), "")
+        first = _first_line(step.result)
         lines.append(
             f"{number}. {_attr(step.tool) or 'unknown'} {_one_line(step.args, 90)} -> {mark}, "
             f"{len(step.result):,} chars: {_one_line(first, 60)}"
@@ -181,8 +189,7 @@ def error_variables(inp: ErrorAnalysisInput, steps: list[Step], finding: ErrorDi
 def _first_number(recent: list[Step], trace: list[Step]) -> int:
     """Number the recent window as the session does when it is the end of the session trace."""
     if recent and len(trace) >= len(recent):
-        tail = trace[len(trace) - len(recent):]
-        if [fingerprint(s) for s in tail] == [fingerprint(s) for s in recent]:
+        if trace[len(trace) - len(recent):] == recent:
             return len(trace) - len(recent) + 1
     return 1
 
@@ -204,13 +211,13 @@ def inefficiency_variables(
     }
 
 
-def _result_stats(text: str, source: str) -> str:
+def _result_stats(text: str) -> str:
     looks_html = bool(re.search(r"<(html|body|div|p|table|script)\b", text[:20_000], re.IGNORECASE))
     lines = text.count("\n") + 1 if text else 0
     shown = "whole" if len(text) <= MAIN_TEXT_CHARS else f"head and tail of {len(text):,}"
     return defuse(
         f"{len(text):,} characters in {lines:,} lines; looks like HTML: {'yes' if looks_html else 'no'}; "
-        f"shown below: {shown}; source: {_one_line(source, 200) or 'not given'}"
+        f"shown below: {shown}"
     )
 
 
@@ -221,7 +228,7 @@ def synthesis_variables(inp: SynthesisInput, finding: SynthesisDecision) -> dict
     return {
         **_common(inp.task, inp.sub_task, inp.agent_name),
         "source": _field(_one_line(inp.source, 500), 500),
-        "result_stats": _result_stats(inp.result, inp.source),
+        "result_stats": _result_stats(inp.result),
         "result": _field(inp.result, MAIN_TEXT_CHARS),
         "hints": _hints(hints),
         "output_schema": output_schema(SynthesisDecision),

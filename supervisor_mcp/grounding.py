@@ -28,6 +28,7 @@ _PATH = re.compile(r"(?<![\w/.:~-])(?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)+/?")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?!\w)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _EXTENSION = re.compile(r"\.[A-Za-z][\w]{0,7}$")
+_VALUE = re.compile(r"[\w.-]*\d[\w.-]*")
 _TAG = re.compile(r"<[^>]{0,2000}>")
 _TRAILING = ".,;:!?"
 
@@ -41,7 +42,9 @@ class _Source:
         self.views = [raw] if visible == raw else [raw, visible]
         self.visible = visible
         self.flat = [_flat(view) for view in self.views]
-        self.number_keys = {key for view in self.views for m in _NUMBER.finditer(view) for key in _number_keys(m.group())}
+        self.number_keys = {
+            key for view in self.views for match in _NUMBER.finditer(view) for key in _number_keys(match.group())
+        }
 
     def contains(self, snippet: str) -> bool:
         if any(snippet in view for view in self.views):
@@ -150,7 +153,15 @@ def _repair(quote: str, haystack: str) -> str | None:
     other = fuzz.partial_ratio_alignment(quote, masked, score_cutoff=REPAIR_MIN_SCORE)
     if other is not None and _flat(masked[other.dest_start:other.dest_end]) != _flat(haystack[start:end]):
         return None
-    return _snap(haystack, start, end)
+    span = _snap(haystack, start, end)
+    # Repair fixes retyped words, never values: a quote naming another id or number is not this span.
+    if not _values(quote) <= _values(span):
+        return None
+    return span
+
+
+def _values(text: str) -> set[str]:
+    return {token.strip(".-") for token in _VALUE.findall(text)}
 
 
 def _snap(text: str, start: int, end: int, reach: int = 40) -> str:
@@ -183,8 +194,8 @@ def ground_synthesis(decision: SynthesisDecision, source: str) -> tuple[Synthesi
     synthesis = _ground_text(decision.synthesis, src, unsupported) or ""
     final_answer = _ground_text(decision.final_answer, src, unsupported)
     facts = [kept for fact in decision.key_facts if (kept := _ground_fact(fact, src, unsupported))]
-    grounded = decision.model_copy(update={"synthesis": synthesis, "final_answer": final_answer, "key_facts": facts})
-    return grounded, unsupported
+    update = {"synthesis": synthesis, "final_answer": final_answer, "key_facts": facts}
+    return decision.model_copy(update=update), unsupported
 
 
 def ground_error(diag: ErrorDiagnosis, source: str) -> tuple[ErrorDiagnosis, list[str]]:

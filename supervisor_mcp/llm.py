@@ -57,12 +57,19 @@ def _litellm() -> ModuleType:
     return _litellm_module
 
 
+def preload() -> None:
+    """Import litellm now: it takes seconds, which the first tool call should not pay for."""
+    _litellm()
+
+
 def total_budget_s(settings: Settings) -> float:
     """Wall time for one decision across the model, its repair retry and the fallbacks."""
     return min(TOTAL_BUDGET_CAP_S, settings.llm_timeout_s * 1.5)
 
 
-class _CallFailed(Exception):
+class ModelCallsFailed(ModelUnavailable):
+    """ModelUnavailable that also says what the failed attempts cost (garbage replies bill tokens too)."""
+
     def __init__(self, reason: str, spent: Usage | None = None) -> None:
         super().__init__(reason)
         self.spent = spent or Usage()
@@ -115,8 +122,17 @@ def _response_format(mode: str, output: type[BaseModel]) -> dict[str, Any] | Non
     return None
 
 
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = [exc]
+    while (cause := chain[-1].__cause__ or chain[-1].__context__) is not None and cause not in chain:
+        chain.append(cause)
+    return chain
+
+
 def _reason(lt: ModuleType, exc: BaseException, timeout: float) -> str:
-    if isinstance(exc, (TimeoutError, lt.Timeout)):
+    chain = _causes(exc)
+    names = {type(e).__name__ for e in chain}
+    if any(isinstance(e, (TimeoutError, lt.Timeout)) for e in chain) or "APITimeoutError" in names:
         return f"timeout after {timeout:g} s"
     if isinstance(exc, lt.RateLimitError):
         return "rate limited (HTTP 429)"
@@ -126,7 +142,10 @@ def _reason(lt: ModuleType, exc: BaseException, timeout: float) -> str:
         return "model not found (HTTP 404)"
     if isinstance(exc, lt.BadRequestError):
         return "request rejected (HTTP 400)"
-    if isinstance(exc, lt.APIConnectionError):
+    # litellm reports a refused connection as a 500; the cause chain tells them apart.
+    if any(isinstance(e, (ConnectionError, lt.APIConnectionError)) for e in chain) or names & {
+        "APIConnectionError", "ConnectError", "ClientConnectorError",
+    }:
         return "connection failed"
     status = getattr(exc, "status_code", None)
     if isinstance(status, int) and status >= 500:
@@ -213,7 +232,7 @@ class ModelDecider:
                 break
             try:
                 decision, usage = await self._ask(lt, model, prompt, output, deadline, on_progress)
-            except _CallFailed as exc:
+            except ModelCallsFailed as exc:
                 breaker.failed(self.clock())
                 spent += exc.spent
                 reasons.append(f"{model}: {exc}")
@@ -222,7 +241,7 @@ class ModelDecider:
             breaker.succeeded()
             return decision, spent + usage
         prefix = "circuit open for " if all_open else "model unavailable: "
-        raise ModelUnavailable((prefix + "; ".join(reasons))[:400])
+        raise ModelCallsFailed((prefix + "; ".join(reasons))[:400], spent)
 
     async def _ask(
         self, lt: ModuleType, model: str, prompt: RenderedPrompt, output: type[T], deadline: float,
@@ -233,14 +252,14 @@ class ModelDecider:
         for attempt in (1, 2):
             try:
                 text, usage = await self._complete(lt, model, messages, output, deadline, on_progress)
-            except _CallFailed as exc:
-                raise _CallFailed(str(exc), spent + exc.spent) from exc
+            except ModelCallsFailed as exc:
+                raise ModelCallsFailed(str(exc), spent + exc.spent) from exc
             spent += usage
             try:
                 return parse_decision(text, output), spent
             except InvalidReply as exc:
                 if attempt == 2:
-                    raise _CallFailed(f"{exc} (after one repair)", spent) from exc
+                    raise ModelCallsFailed(f"{exc} (after one repair)", spent) from exc
                 messages += [
                     {"role": "assistant", "content": cut(text, REPAIR_ECHO_CHARS)},
                     {"role": "user", "content": _repair_message(exc.detail)},
@@ -255,7 +274,7 @@ class ModelDecider:
             mode = self._modes.setdefault(model, _format_mode(lt, model))
             timeout = min(self.settings.llm_timeout_s, deadline - self.clock())
             if timeout < MIN_CALL_S:
-                raise _CallFailed("time budget spent")
+                raise ModelCallsFailed("time budget spent")
             kwargs: dict[str, Any] = {
                 "model": model, "messages": messages, "timeout": timeout, "temperature": 0,
                 "max_tokens": MAX_OUTPUT_TOKENS, "num_retries": 0, "max_retries": 0, "drop_params": True,
@@ -276,7 +295,7 @@ class ModelDecider:
                     self._modes[model] = _FORMAT_LADDER[mode]
                     _log.info("model %s rejected response_format %s; using %s", model, mode, self._modes[model])
                     continue
-                raise _CallFailed(_reason(lt, exc, timeout)) from exc
+                raise ModelCallsFailed(_reason(lt, exc, timeout)) from exc
             try:
                 text = response.choices[0].message.content or ""
             except (AttributeError, IndexError, TypeError):

@@ -1,4 +1,5 @@
 import os
+import re
 import subprocess
 import sys
 
@@ -11,7 +12,7 @@ def run(*args: str, **env: str) -> subprocess.CompletedProcess:
 def test_demo_drives_every_packaged_scenario():
     proc = run("demo")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.count("->") == 4
+    assert len(re.findall(r"^\[\d\] ", proc.stdout, re.M)) == 4
     assert "missing_dependency" in proc.stdout and "paging_crawl" in proc.stdout
     assert "session demo-run: 4 calls" in proc.stdout
 

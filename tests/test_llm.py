@@ -10,7 +10,7 @@ from fake_openai import FakeOpenAI, Reply
 
 from supervisor_mcp.context import error_variables
 from supervisor_mcp.errors import ModelUnavailable
-from supervisor_mcp.llm import ModelDecider, make_decider, total_budget_s
+from supervisor_mcp.llm import ModelCallsFailed, ModelDecider, make_decider, total_budget_s
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorDiagnosis
 from supervisor_mcp.prompts import RenderedPrompt, render
 from supervisor_mcp.settings import Settings
@@ -41,7 +41,7 @@ def _prompt() -> RenderedPrompt:
 
 
 def _decider(server: FakeOpenAI, model: str = "openai/fake-model", fallbacks: str = "",
-             timeout: float = 1.0, **kwargs: object) -> ModelDecider:
+             timeout: float = 5.0, **kwargs: object) -> ModelDecider:
     settings = Settings(
         _env_file=None, model=model, fallback_models=fallbacks, api_base=server.base_url,
         api_key="sk-fake", llm_timeout_s=timeout, db=":memory:",
@@ -116,6 +116,13 @@ async def test_garbage_twice_is_unavailable(fake_openai: FakeOpenAI) -> None:
     assert len(fake_openai.requests) == 2
 
 
+async def test_failed_attempts_still_report_what_they_cost(fake_openai: FakeOpenAI) -> None:
+    fake_openai.push(Reply.text("no idea"), Reply.text("still no idea"))
+    with pytest.raises(ModelCallsFailed) as caught:
+        await _decider(fake_openai).decide(_prompt(), ErrorDiagnosis)
+    assert caught.value.spent.total_tokens == 2 * 150
+
+
 @pytest.mark.parametrize(("status", "reason"), [(500, "server error \\(HTTP 500\\)"), (429, "rate limited")])
 async def test_http_error_is_unavailable_without_retries(fake_openai: FakeOpenAI, status: int, reason: str) -> None:
     fake_openai.push(Reply.error(status))
@@ -129,9 +136,9 @@ async def test_http_error_is_unavailable_without_retries(fake_openai: FakeOpenAI
 async def test_hang_times_out_within_the_timeout(fake_openai: FakeOpenAI) -> None:
     fake_openai.push(Reply.hang(10))
     started = time.perf_counter()
-    with pytest.raises(ModelUnavailable, match="timeout after 1 s"):
-        await _decider(fake_openai, timeout=1.0).decide(_prompt(), ErrorDiagnosis)
-    assert 0.9 < time.perf_counter() - started < 1.5
+    with pytest.raises(ModelUnavailable, match="timeout after 0.5 s"):
+        await _decider(fake_openai, timeout=0.5).decide(_prompt(), ErrorDiagnosis)
+    assert 0.45 < time.perf_counter() - started < 1.0
 
 
 async def test_fallback_model_answers_after_primary_fails(fake_openai: FakeOpenAI) -> None:
@@ -145,7 +152,7 @@ async def test_fallback_model_answers_after_primary_fails(fake_openai: FakeOpenA
 
 async def test_hanging_models_stay_within_the_total_budget(fake_openai: FakeOpenAI) -> None:
     fake_openai.push(Reply.hang(10), Reply.hang(10))
-    decider = _decider(fake_openai, model="openai/primary-model", fallbacks="openai/backup-model")
+    decider = _decider(fake_openai, model="openai/primary-model", fallbacks="openai/backup-model", timeout=0.5)
     started = time.perf_counter()
     with pytest.raises(ModelUnavailable, match="primary-model: timeout.*backup-model: timeout"):
         await decider.decide(_prompt(), ErrorDiagnosis)
@@ -188,7 +195,7 @@ async def test_refused_connection_is_unavailable() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     settings = Settings(_env_file=None, model="openai/fake-model", api_base=f"http://127.0.0.1:{port}/v1",
-                        llm_timeout_s=1.0, db=":memory:")
+                        llm_timeout_s=5.0, db=":memory:")
     with pytest.raises(ModelUnavailable, match="connection failed"):
         await ModelDecider(settings).decide(_prompt(), ErrorDiagnosis)
 

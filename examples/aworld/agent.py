@@ -119,7 +119,11 @@ def main() -> int:
 
     entry = server_entry(args.mcp_config, args.transport, args.supervisor_command, args.supervisor_url)
     if args.system_prompt == "server":
-        system_prompt = asyncio.run(fetch_patch(entry))
+        try:
+            system_prompt = asyncio.run(fetch_patch(entry))
+        except Exception as exc:  # AWorld would only log a warning later; stop here with the reason
+            where = entry.get("url") or entry.get("command")
+            raise SystemExit(f"agent.py: cannot reach the supervisor at {where}: {exc!r}") from None
     else:
         system_prompt = Path(args.system_prompt).read_text()
     if "{{task}}" not in system_prompt:
@@ -127,11 +131,11 @@ def main() -> int:
 
     from aworld.runner import Runners
 
+    extra = json.loads(args.extra_mcp_config.read_text())["mcpServers"] if args.extra_mcp_config else {}
+    agent = build_agent(system_prompt, entry, extra)
     started = time.monotonic()
     # AWorld overwrites a tool's `session_id` argument with its own session id, whose default is
     # the start time to the second: give each run a unique one so parallel runs stay apart.
-    extra = json.loads(args.extra_mcp_config.read_text())["mcpServers"] if args.extra_mcp_config else {}
-    agent = build_agent(system_prompt, entry, extra)
     response = Runners.sync_run(input=args.task, agent=agent, session_id=args.session_id)
     raw = str(getattr(response, "answer", "") or "")
     found = re.search(r"<answer>(.*?)</answer>", raw, re.S)

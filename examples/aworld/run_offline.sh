@@ -9,6 +9,7 @@
 #   SUPERVISOR_VENV   the supervisor's venv (default: the repo's .venv, created if missing)
 #   TRANSPORTS        "stdio http" (default), or one of them
 #   RUN_TIMEOUT       seconds one agent run may take (default 300)
+#   SYSTEM_PROMPT     "server" (default: the aworld patch as the supervisor serves it) or a file
 #   KEEP_WORK=1       keep the temporary folder with every log (it is always kept on failure)
 set -euo pipefail
 
@@ -19,6 +20,7 @@ AWORLD_VENV=${AWORLD_VENV:-$HERE/.aworld-venv}
 SUPERVISOR_VENV=${SUPERVISOR_VENV:-$REPO/.venv}
 TRANSPORTS=${TRANSPORTS:-"stdio http"}
 RUN_TIMEOUT=${RUN_TIMEOUT:-300}
+SYSTEM_PROMPT=${SYSTEM_PROMPT:-server}
 STARTED=$SECONDS
 
 say() { echo "[run_offline] $*" >&2; }
@@ -43,8 +45,8 @@ ensure_supervisor() {
   if [[ ! -x "$SUPERVISOR_VENV/bin/supervisor-mcp" ]] ||
      ! "$SUPERVISOR_VENV/bin/python" -c 'import supervisor_mcp.server' 2>/dev/null; then
     say "installing the supervisor from $REPO into $SUPERVISOR_VENV"
-    timeout 1200 "$SUPERVISOR_VENV/bin/python" -m pip install -q -e "$REPO" >&2 ||
-      die "pip install -e $REPO failed"
+    timeout 1200 "$SUPERVISOR_VENV/bin/python" -m pip install -q -e "$REPO" >"$WORK/pip-supervisor.log" 2>&1 ||
+      die "pip install -e $REPO failed: $(tail -5 "$WORK/pip-supervisor.log")"
   fi
   "$SUPERVISOR_VENV/bin/python" -c 'import supervisor_mcp.server' ||
     die "the supervisor does not import from $SUPERVISOR_VENV"
@@ -57,8 +59,8 @@ ensure_aworld() {
   rm -rf "$AWORLD_VENV"
   local py; py=$(pick_python) || exit 1
   "$py" -m venv "$AWORLD_VENV"
-  timeout 1200 "$AWORLD_VENV/bin/python" -m pip install -q "${AWORLD_PIN[@]}" >&2 ||
-    die "pip install ${AWORLD_PIN[*]} failed"
+  timeout 1200 "$AWORLD_VENV/bin/python" -m pip install -q "${AWORLD_PIN[@]}" >"$WORK/pip-aworld.log" 2>&1 ||
+    die "pip install ${AWORLD_PIN[*]} failed: $(tail -5 "$WORK/pip-aworld.log")"
   "$AWORLD_VENV/bin/python" -c 'import aworld.agents.llm_agent, aworld.runner' >/dev/null 2>&1 ||
     die "aworld does not import from $AWORLD_VENV"
   echo "${AWORLD_PIN[*]}" >"$stamp"
@@ -110,11 +112,13 @@ say "setup done in $((SECONDS - STARTED)) s"
 AWORLD_SITE=$("$AWORLD_VENV/bin/python" -c 'import aworld, os; print(os.path.dirname(aworld.__file__))' 2>/dev/null)
 mkdir -p "$WORK/tiktoken"
 cp "$AWORLD_SITE/config/cl100k_base.tiktoken" "$WORK/tiktoken/9b5ad71b2ce5302211f9c61530b329a4922fc6a4"
-export TIKTOKEN_CACHE_DIR="$WORK/tiktoken" AWORLD_DISABLE_CONSOLE_LOG=true
+# AWorld sends stdio servers' stderr to /dev/null unless asked to keep it (in its log folder).
+export TIKTOKEN_CACHE_DIR="$WORK/tiktoken" AWORLD_DISABLE_CONSOLE_LOG=true AWORLD_PRESERVE_MCP_LOGS=true
 export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}"
 # The heuristic engine: no model, no key, nothing leaves the machine.
 export SUPERVISOR_MODEL="" SUPERVISOR_LOG_LEVEL=INFO
 TASK=$(cd "$HERE" && "$AWORLD_VENV/bin/python" -c 'import scenario; print(scenario.TASK)')
+[[ $SYSTEM_PROMPT == server ]] || SYSTEM_PROMPT=$(realpath "$SYSTEM_PROMPT")
 
 run_one() {  # run_one TRANSPORT: one agent run; leaves $WORK/$1/{agent,session,model}.json
   local transport=$1 dir="$WORK/$1" port agent_args=()
@@ -141,7 +145,8 @@ run_one() {  # run_one TRANSPORT: one agent run; leaves $WORK/$1/{agent,session,
 
   say "$transport: running the AWorld agent (timeout ${RUN_TIMEOUT}s)"
   local t0=$SECONDS
-  (cd "$dir" && timeout "$RUN_TIMEOUT" "$AWORLD_VENV/bin/python" "$HERE/agent.py" --task "$TASK" "${agent_args[@]}") \
+  (cd "$dir" && timeout "$RUN_TIMEOUT" "$AWORLD_VENV/bin/python" "$HERE/agent.py" --task "$TASK" \
+    --system-prompt "$SYSTEM_PROMPT" "${agent_args[@]}") \
     >"$dir/agent.stdout" 2>"$dir/agent.stderr" ||
     die "$transport: the agent run failed or timed out; see $dir/agent.stderr: $(tail -3 "$dir/agent.stderr")"
   tail -n 1 "$dir/agent.stdout" >"$dir/agent.json"

@@ -23,6 +23,13 @@ _RUNNERS = re.compile(
 )
 _TEST_RUNNER = re.compile(r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo test|npm test|rspec")
 _GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission denied)$|^Binary file .{1,500} matches$")
+# grep's exit 1 only says "no match"; other output (earlier commands of an && chain, successful xargs
+# runs) is fine unless it shows trouble, e.g. a traceback on stderr of a command piped into grep.
+_TROUBLE = re.compile(
+    r"No such file or directory|command not found|Traceback|Argument list too long|terminated by signal|"
+    r"^\w*(?:Error|Exception)\b|\berror:|fatal:|Permission denied|Segmentation fault|Killed$",
+    re.MULTILINE,
+)
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
 
 
@@ -137,11 +144,18 @@ def benign_exit(cmd: Command | None, returncode: int | None, body: str) -> Benig
     via_xargs = "xargs" in cmd.text.split()[:3] or re.search(r"\|\s*xargs\b", cmd.whole[-600:]) is not None
     grep_like = cmd.name in _GREP_LIKE
     pattern = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
-    if grep_like and (returncode == 1 or (via_xargs and returncode == 123)) and _quiet(body):
+    if grep_like and returncode in (1, 123 if via_xargs else 1) and (_quiet(body) or not _TROUBLE.search(body)):
+        operands = [w for w in cmd.argv[1:] if not w.startswith("-")]
+        where = f" in {' '.join(operands[1:3])}" if len(operands) > 1 else ""
+        if via_xargs and returncode == 123:
+            cause = (f"xargs exits with 123 when some `{cmd.name}` runs found nothing: {pattern!r} is absent from those "
+                     "files; the lines printed are the hits. That is an answer, not a failure.")
+        else:
+            cause = (f"`{cmd.name}` exits with 1 when nothing matches: {pattern!r} does not occur{where}. "
+                     "That is an answer, not a failure.")
         return Benign(
             evidence=f"{cmd.name} exit {returncode} with no matching lines",
-            root_cause=f"`{cmd.name}` exits with {returncode} when nothing matches: the pattern "
-                       f"{pattern!r} does not occur there. That is an answer, not a failure.",
+            root_cause=cause,
             fix="Do not retry it as is. If you expected a hit, loosen the pattern (fewer words, -i, -F for "
                 "literal text, a shorter identifier) or search a wider scope (grep -rn PATTERN .).",
         )

@@ -71,6 +71,7 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
     # --- missing: commands, modules, libraries, headers, packages
     _sig("command_not_found", "missing_dependency", r"^(?:[^\n:]{0,60}: )?(?:line \d+: )?(?P<cmd>[^\s:'\"]{1,100}): command not found$|^zsh: command not found: (?P<cmd2>\S{1,100})$"),
     _sig("sh_not_found", "missing_dependency", r"^(?:/bin/)?(?:ba|da|z)?sh: (?:\d+: )?(?:line \d+: )?(?P<cmd>[^\s:'\"]{1,100}): not found$"),
+    _sig("python_m_package", "invalid_arguments", r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly executed", 96),
     _sig("python_m_missing", "missing_dependency", r"^(?P<interp>\S{0,200}python[\d.]*): No module named (?P<module>[\w.]{1,100})$"),
     _sig("no_module", "missing_dependency", r"No module named '?(?P<module>[\w.]{1,100})'?", 0, "", 0.85),
     _sig("shared_lib", "missing_dependency", r"(?P<lib>[\w.+-]{1,100}\.so[\w.]*): cannot open shared object file|Library not loaded: (?P<lib2>\S{1,200})"),
@@ -148,7 +149,7 @@ _EXC_EXACT = {
     "ParserError": "syntax_error", "TemplateSyntaxError": "syntax_error",
     "ModuleNotFoundError": "missing_dependency", "ClassNotFoundException": "missing_dependency",
     "NameError": "undefined_name", "UnboundLocalError": "undefined_name", "AttributeError": "undefined_name",
-    "ReferenceError": "undefined_name", "FieldError": "undefined_name", "NoReverseMatch": "undefined_name",
+    "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name",
     "FileNotFoundError": "file_not_found", "NotADirectoryError": "file_not_found",
     "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
     "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",
@@ -211,6 +212,8 @@ def exception_category(name: str, message: str) -> str:
         if "cannot import name" in message:
             return "undefined_name"
         return "missing_dependency"
+    if name == "FieldError":
+        return "undefined_name" if re.search(r"Cannot resolve keyword|Unknown field|has no field named", message) else "runtime_error"
     if name == "TypeError":
         return "invalid_arguments" if _TYPE_ARGS.search(message) else "runtime_error"
     if name == "ValidationError":

@@ -11,51 +11,34 @@ Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.error_command import Command, benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.error_advice import narrower
+from supervisor_mcp.heuristics.error_command import benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.error_fixes import explain
 from supervisor_mcp.heuristics.error_packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature, exception_category
 from supervisor_mcp.heuristics.error_text import (
-    Envelope, ExceptionLine, Frame, condense, find_exceptions, find_frames, line_at, parse_envelope, short,
+    ExceptionLine, condense, find_exceptions, find_frames, line_at, parse_envelope, short,
 )
 from supervisor_mcp.heuristics.error_verify import contradiction
 from supervisor_mcp.models import ErrorDiagnosis, Step
 
-_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,})[ \t]*(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
+_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
 _ERRORED = re.compile(r"^FAILED \(errors=\d+\)$|^=+ [^\n]{0,60}\b\d+ errors?\b(?![^\n]{0,60}failed)[^\n]*=+$|\b\d+ exceptions?\b", re.MULTILINE)
+# Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
+_BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
+_CUT_NOTE = "output was too long and was cut by the host"
 _DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
-
-
-@dataclass
-class ErrorContext:
-    """Everything read out of one error, shared by the classifier, the fix builders and the verifier."""
-
-    error: str
-    action: str
-    envelope: Envelope
-    command: Command | None
-    exceptions: list[ExceptionLine]
-    frames: list[Frame]
-
-
-@dataclass
-class Finding:
-    category: str
-    fault: str
-    confidence: float
-    rule: str  # which signature decided: "exc:TypeError", "bash_syntax", "benign", "fallback:..."
-    evidence: list[str] = field(default_factory=list)
-    groups: dict[str, str] = field(default_factory=dict)
-    exception: ExceptionLine | None = None
-    root_cause: str = ""
-    fix: str = ""
 
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     real = [e for e in ctx.exceptions if not e.name.endswith("Warning")]
     if not real:
+        if ctx.exceptions and ctx.frames:
+            # A warning raised as an exception: the installed runtime deprecates what the code relies on.
+            exc = ctx.exceptions[-1]
+            return Finding("runtime_error", "environment", 0.7, f"exc:{exc.name}", [exc.line], {}, exc)
         return None
     best: tuple[int, int, ExceptionLine, str] | None = None
     for order, exc in enumerate(real):
@@ -66,11 +49,10 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
             best = (rank, order, exc, category)
     assert best is not None
     _, _, exc, category = best
-    if category == "runtime_error" and _has_test_failures(ctx.envelope.body) and any(
-        e.name == "AssertionError" for e in real
-    ):
-        category = "test_failure"
     evidence = [exc.line]
+    if category == "test_failure" and not exc.message:
+        after = ctx.envelope.body[exc.start + len(exc.line) + 1 : exc.start + 800]
+        evidence += [ln.strip() for ln in after.splitlines() if ln.strip()][:2]
     if category == "syntax_error":
         evidence = _syntax_location(ctx.envelope.body, exc) + evidence
     fault = FAULT[category]
@@ -145,10 +127,15 @@ def _fallback(ctx: ErrorContext) -> Finding:
         if code == 0:
             return Finding("not_an_error", "none", 0.6, "fallback:empty_ok", ["exit code 0, no output"])
         return Finding("unknown", "agent", 0.3, "fallback:silent", [f"exit code {code}"] if code is not None else [])
-    if re.search(r"\[FAIL\]", body) or (is_test_run(ctx.action) and _has_test_failures(body)):
+    markers = "".join(m.group(1) for m in _PROGRESS.finditer(body[-20000:]))
+    if "F" in markers or (is_test_run(ctx.action) and _has_test_failures(body)):
         return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
-    if any("E" in m.group(1) for m in _PROGRESS.finditer(body[-20000:])) or _ERRORED.search(body[-5000:]):
-        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", evidence)
+    if "E" in markers or _ERRORED.search(body[-5000:]):
+        lines = [m.group(0) for m in _PROGRESS.finditer(body[-20000:]) if "E" in m.group(1)]
+        lines += [m.group(0) for m in re.finditer(r"^_{3,200} \S[^\n]{0,200} _{3,200}$", body, re.MULTILINE)][:2]
+        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", [short(x) for x in lines] or evidence)
+    if re.search(r"\[FAIL\]", body):
+        return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
     if env.truncated:
         return Finding("resource_limit", "agent", 0.7, "output_too_long", evidence)
     if code == 0:
@@ -168,7 +155,9 @@ def classify(ctx: ErrorContext) -> Finding:
                        root_cause=benign.root_cause, fix=benign.fix)
     finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
-        finding.evidence.append("output was too long and was cut by the host")
+        finding.evidence.append(_CUT_NOTE)
+    if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
+        finding.fault, finding.rule = "environment", finding.rule + "+baseline"
     return finding
 
 
@@ -183,6 +172,11 @@ def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_
     ctx = context_for(error, action)
     finding = classify(ctx)
     root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
+    if finding.rule.endswith("+baseline"):
+        root_cause = "This ran on the original code (your changes stashed), so the failure is pre-existing. " + root_cause
+        fix = "Treat it as the baseline, not as caused by your edit; restore your changes (git stash pop) and compare."
+    if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
+        fix += f" The output was cut for length; next time {narrower(ctx)}."
     check = contradiction(finding, ctx, steps or []) if finding.category != "not_an_error" else None
     corrected = None
     if check is not None:
@@ -190,8 +184,9 @@ def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_
         finding.evidence.append(short(check.evidence))
     elif len(error) > obs_threshold and finding.category != "not_an_error":
         act = "correct_observation"
-        key_lines = [*finding.evidence, *_summary_lines(ctx.envelope.body)]
-        corrected = condense(ctx.envelope, ctx.exceptions, ctx.frames, key_lines, len(error))
+        key_lines = [e for e in finding.evidence if e != _CUT_NOTE] + _summary_lines(ctx.envelope.body)
+        before = finding.exception.start + 1 if finding.exception else None
+        corrected = condense(ctx.envelope, ctx.exceptions, ctx.frames, key_lines, len(error), before)
         corrected += f"\n[Supervisor's diagnosis: {finding.category}. {root_cause} Fix: {fix}]"
     else:
         act = "provide_guidance"

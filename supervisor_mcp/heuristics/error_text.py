@@ -26,6 +26,7 @@ _TRUNCATION = re.compile(
     r"<elided_chars>|\[\.\.\. ?\d+ (?:characters|chars|lines) (?:omitted|truncated|elided)",
     re.IGNORECASE,
 )
+_ANSI = re.compile(r"\x1b\[[0-9;]{0,20}[A-Za-z]")
 _WARNING_BLOCK = re.compile(r"<warning>.{0,2000}?</warning>", re.DOTALL)
 
 # A Python exception line: `pkg.mod.SomeError: message`, optionally behind pytest's `E   ` or
@@ -38,7 +39,9 @@ _EXC_LINE = re.compile(
     r"(?:(?::[ \t]?)([^\n]{0,2000})[^\n]*)?$",
     re.MULTILINE,
 )
-_FRAME = re.compile(r'^[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE)
+_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
+_BARE_EXC = re.compile(r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})(?::[ \t]?([^\n]{0,2000}))?[^\n]*$", re.MULTILINE)
+_FRAME = re.compile(r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE)
 _PYTEST_LOC = re.compile(r"^([\w./-]{1,300}\.py):(\d{1,7}):(?: (\w{1,80}))?[ \t]*$", re.MULTILINE)
 _LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d|<frozen |\bimportlib\b|/usr/lib/")
 
@@ -91,10 +94,11 @@ def parse_envelope(error: str) -> Envelope:
     if match:
         code = int(match.group(1) or match.group(2))
     truncated = bool(_TRUNCATION.search(text[:3000]) or _TRUNCATION.search(text[-3000:]))
-    body = _WARNING_BLOCK.sub("", text) if "<warning>" in text else text
+    body = text.replace(match.group(0), "", 1) if match and match.group(1) else text
+    body = _WARNING_BLOCK.sub("", body) if "<warning>" in body else body
     body = _TAG.sub("", body)
-    if match and match.group(1):
-        body = body.replace(match.group(0), "")
+    if "\x1b[" in body:
+        body = _ANSI.sub("", body)
     return Envelope(body=body.strip("\n"), returncode=code, truncated=truncated)
 
 
@@ -103,7 +107,29 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
     for match in _EXC_LINE.finditer(text):
         line = match.group(0).strip()
         found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), line, match.start()))
+    known = {e.start for e in found}
+    for header in _TRACEBACK.finditer(text):
+        # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are
+        # recognised by position: the first unindented line after the traceback's frames.
+        end = _traceback_end(text, header.end())
+        if end is None or end in known:
+            continue
+        match = _BARE_EXC.match(text, end)
+        if match and (match.group(1)[:1].isupper() or "." in match.group(1)):
+            found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), match.group(0).strip(), end))
+    found.sort(key=lambda e: e.start)
     return found
+
+
+def _traceback_end(text: str, pos: int) -> int | None:
+    for _ in range(400):
+        nxt = text.find("\n", pos)
+        if nxt == -1:
+            return None
+        pos = nxt + 1
+        if pos < len(text) and text[pos] not in " \t\n":
+            return pos
+    return None
 
 
 def find_frames(text: str) -> list[Frame]:
@@ -143,7 +169,7 @@ def line_at(text: str, offset: int) -> str:
 
 
 def condense(envelope: Envelope, exceptions: list[ExceptionLine], frames: list[Frame], key_lines: list[str],
-             original_chars: int) -> str:
+             original_chars: int, before: int | None = None) -> str:
     """A short replacement for a long error output: what failed, where in the agent's code, and why."""
     parts = [f"[Supervisor: condensed from {original_chars} chars of error output]"]
     if envelope.returncode is not None:
@@ -156,6 +182,8 @@ def condense(envelope: Envelope, exceptions: list[ExceptionLine], frames: list[F
             seen.add(text)
             parts.append(text)
 
+    if before is not None:
+        frames = [f for f in frames if f.start < before]
     own = [f for f in frames if f.own and not f.path.startswith("<")][-3:]
     if own:
         parts.append("innermost frames in your code:")

@@ -158,11 +158,12 @@ def asked_terms(task: str, sub_task: str) -> list[str]:
             found.append(next(g for g in m.groups() if g).strip())
         found.extend(_CODE_ID.findall(text))
         found.extend(m.group(0) for m in _ENTITY.finditer(text))
-    unique: list[str] = []
+    unique: dict[str, str] = {}
     for term in found:
-        if term.lower() not in (u.lower() for u in unique) and term.lower() not in STOPWORDS:
-            unique.append(term)
-    return unique
+        key = term.lower()
+        if key not in unique and key not in STOPWORDS:
+            unique[key] = term
+    return list(unique.values())
 
 
 def gaps(result: str, task: str, sub_task: str) -> list[str]:
@@ -172,10 +173,12 @@ def gaps(result: str, task: str, sub_task: str) -> list[str]:
 
 
 def analyse(result: str, synthesis: str, *, task: str, sub_task: str = "", prose: bool,
-            final_answer: str | None = None) -> Found:
+            prose_text: str = "", final_answer: str | None = None) -> Found:
+    """`prose_text` is where conflicting statements are looked for (never code or logs, where
+    `x = 1` then `x = 2` is normal)."""
     query = query_terms(task, sub_task)
     return Found(
         key_facts=key_facts(result, synthesis, query, prose=prose, final_answer=final_answer),
-        conflicts=conflicts(synthesis if prose else "") if prose else [],
+        conflicts=conflicts(prose_text) if prose_text else [],
         gaps=gaps(result, task, sub_task),
     )

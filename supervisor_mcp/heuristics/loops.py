@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.command_shape import Shape, shape_of
 from supervisor_mcp.heuristics.loop_finding import Finding, clip, span
+from supervisor_mcp.heuristics.outcome import Steps
 from supervisor_mcp.heuristics.paging import find_paging
 from supervisor_mcp.heuristics.progress import find_overflow_repeat, find_stall
 from supervisor_mcp.models import InefficiencyVerdict, Step
@@ -71,30 +71,30 @@ class LoopConfig:
         """Steps with no further edit once work has started (verification runs are progress-like)."""
         return 5 * self.loop_window
 
-    @property
-    def overflow_gap(self) -> int:
-        """An output-too-long warning applies to the next commands: this many steps after it."""
-        return max(2, self.loop_window // 2)
-
 
 def detect(
     trace: list[Step], *, task: str = "", sub_task: str = "", step_count: int = 0, since: int = 0,
     config: LoopConfig = LoopConfig(),
 ) -> InefficiencyVerdict:
+    """Flag the first wasteful pattern active at the end of `trace`, or approve.
+
+    `step_count` is the host's own count; the trace indices are what evidence cites.
+    """
     n = len(trace)
     if n < 3:
         return InefficiencyVerdict(action="approve", pattern="none", confidence=0.5)
-    shapes = [shape_of(step) for step in trace]
+    steps = Steps(trace)
     thoughts = tuple(step.thought for step in trace[-3:] if step.thought)
     hints = (sub_task, *reversed(thoughts), task)
     findings = (
-        lambda: _exact_loop(shapes, config),
-        lambda: _alternating_loop(shapes, config),
-        lambda: _repeated_error(shapes, config),
-        lambda: find_overflow_repeat(shapes, window=config.overflow_gap, hint_texts=hints),
-        lambda: find_paging(shapes, lookback=config.lookback, min_pages=config.min_pages,
+        lambda: _exact_loop(steps, config),
+        lambda: _alternating_loop(steps, config),
+        lambda: _repeated_error(steps, config),
+        lambda: find_overflow_repeat(steps, streak=config.error_repeats, lookback=config.lookback,
+                                     hint_texts=hints),
+        lambda: find_paging(steps, lookback=config.lookback, min_pages=config.min_pages,
                             min_scrolls=config.min_scrolls, hint_texts=hints),
-        lambda: find_stall(shapes, since=since, first_edit_steps=config.stall_steps,
+        lambda: find_stall(steps, since=since, first_edit_steps=config.stall_steps,
                            next_edit_steps=config.stall_steps_after_edit, repeats=config.error_repeats,
                            lookback=config.lookback),
     )
@@ -108,20 +108,17 @@ def detect(
     return InefficiencyVerdict(action="approve", pattern="none", confidence=0.6)
 
 
-def _key(shape: Shape) -> tuple[str, int]:
-    return shape.action, shape.result_key
-
-
-def _exact_loop(shapes: list[Shape], config: LoopConfig) -> Finding | None:
-    last = shapes[-1]
-    if last.transient:
-        return None
-    run = [len(shapes) - 1]
-    for i in range(len(shapes) - 2, -1, -1):
-        if _key(shapes[i]) != _key(last):
+def _exact_loop(steps: Steps, config: LoopConfig) -> Finding | None:
+    n = len(steps)
+    last = steps.shapes[-1]
+    if steps.outcome(n - 1).transient:
+        return None  # retrying after a 429/5xx/timeout is right
+    needed = config.poll_repeats if last.kind == "poll" else config.repeats
+    run = [n - 1]
+    for i in range(n - 2, max(-1, n - 1 - needed), -1):
+        if not steps.same(i, n - 1):
             break
         run.append(i)
-    needed = config.poll_repeats if last.kind == "poll" else config.repeats
     if len(run) < needed:
         return None
     run.reverse()
@@ -134,61 +131,65 @@ def _exact_loop(shapes: list[Shape], config: LoopConfig) -> Finding | None:
     return Finding("exact_loop", tuple(run), evidence, guidance, 0.9)
 
 
-def _alternating_loop(shapes: list[Shape], config: LoopConfig) -> Finding | None:
-    n = len(shapes)
+def _alternating_loop(steps: Steps, config: LoopConfig) -> Finding | None:
+    n = len(steps)
     for period in (2, 3):
         reps = max(3, -(-(config.loop_window + 1) // period))
         size = period * reps
         if n < size:
             continue
-        tail = [_key(s) for s in shapes[n - size:]]
-        if len(set(tail[:period])) < 2 or any(tail[i] != tail[i % period] for i in range(size)):
+        lo = n - size
+        if all(steps.shapes[lo + k].action == steps.shapes[lo].action for k in range(period)):
+            continue  # one action repeated is an exact loop, not a cycle
+        if not all(steps.same(i, i - period) for i in range(lo + period, n)):
             continue
-        if all(s.kind == "poll" or s.transient for s in shapes[n - size:]):
+        if all(steps.shapes[i].kind == "poll" or steps.outcome(i).transient for i in range(lo, n)):
             continue
-        steps = tuple(range(n - size, n))
-        actions = " / ".join(f"`{clip(shapes[n - size + k].action, 50)}`" for k in range(period))
-        evidence = (f"{span(steps)}: the cycle {actions} repeated {reps} times with unchanged results",)
+        cycle = tuple(range(lo, n))
+        actions = " / ".join(f"`{clip(steps.shapes[lo + k].action, 50)}`" for k in range(period))
+        evidence = (f"{span(cycle)}: the cycle {actions} repeated {reps} times with unchanged results",)
         guidance = (
-            f"You are cycling through {actions} ({span(steps)}) and every pass returns the same results. "
+            f"You are cycling through {actions} ({span(cycle)}) and every pass returns the same results. "
             f"Break the cycle: change the edit or the command, or revisit your assumption about the cause."
         )
-        return Finding("alternating_loop", steps, evidence, guidance, 0.85)
+        return Finding("alternating_loop", cycle, evidence, guidance, 0.85)
     return None
 
 
-def _repeated_error(shapes: list[Shape], config: LoopConfig) -> Finding | None:
-    n = len(shapes)
-    latest = n - 1 if shapes[-1].error else n - 2
-    last = shapes[latest]
+def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
+    n = len(steps)
+    latest = n - 1 if steps.outcome(n - 1).error else n - 2
+    last = steps.outcome(latest)
     if not last.error or last.transient or not last.error_sig:
         return None
-    lo = max(0, n - config.lookback)
-    hits = [i for i in range(lo, latest + 1)
-            if shapes[i].error and not shapes[i].transient and shapes[i].error_sig == last.error_sig]
+    if latest == n - 2 and steps.shapes[n - 1].action == steps.shapes[latest].action:
+        return None  # the same action just succeeded: the error is behind the agent
+    hits = [i for i in range(max(0, n - config.lookback), latest + 1)
+            if steps.outcome(i).error and not steps.outcome(i).transient
+            and steps.outcome(i).error_sig == last.error_sig]
     if len(hits) < config.error_repeats:
         return None
-    same_action = sum(1 for i in hits if shapes[i].action == last.action)
-    edits_between = any(s.kind == "edit" for s in shapes[hits[0]:latest])
-    if not last.rejected and edits_between and same_action == len(hits) and len(hits) < config.repeats:
+    action = steps.shapes[latest].action
+    same_action = all(steps.shapes[i].action == action for i in hits)
+    edits_between = any(steps.kind(i) == "edit" for i in range(hits[0], latest))
+    if not last.rejected and edits_between and same_action and len(hits) < config.repeats:
         return None  # re-running after an edit is the normal fix loop; only a long streak counts
     hits = hits[-max(config.repeats, config.error_repeats):]
-    sig = clip(last.error_sig, 110)
+    sig = clip(last.error_line, 110)
+    shown = tuple(f"step {i}: `{clip(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
     if last.rejected:
-        evidence = (f"{span(hits)}: {len(hits)} actions rejected before running: {sig}",
-                    *(f"step {i}: `{clip(shapes[i].action, 70)}`" for i in hits[-3:]))
+        evidence = (f"{span(hits)}: {len(hits)} actions rejected before running: {sig}", *shown)
+        one = "one action" in sig.lower()
         guidance = (
             f"{len(hits)} of your actions were rejected without running ({span(hits)}): {sig} "
-            f"Send exactly what the message asks for (one action per turn, in the required format); "
-            f"split multi-step work into separate turns or chain it with && in one command."
+            + ("Send exactly one action per turn: run multi-step work as separate turns, or chain it "
+               "with && in a single command." if one else
+               "Re-read the tool list and the required call format, and send a call that matches it.")
         )
         return Finding("repeated_error", tuple(hits), evidence, guidance, 0.85)
-    actions = sorted({clip(shapes[i].action, 50) for i in hits})
-    tried = f"`{actions[0]}`" if len(actions) == 1 else f"{len(actions)} different commands"
-    evidence = (
-        f"{span(hits)}: the same error {len(hits)} times from {tried}: {sig}",
-        *(f"step {i}: `{clip(shapes[i].action, 70)}`" for i in hits[-3:]),
-    )
+    actions = {steps.shapes[i].action for i in hits}
+    tried = f"`{clip(action, 50)}`" if len(actions) == 1 else f"{len(actions)} different commands"
+    evidence = (f"{span(hits)}: the same error {len(hits)} times from {tried}: {sig}", *shown)
     guidance = (
         f"The same error has come back {len(hits)} times ({span(hits)}): {sig}. Stop retrying "
         f"variations: find the cause it names (the line, name or setting) and fix that before running "

@@ -3,43 +3,52 @@
 A crawl is a run of consecutive views of one document, each window further on than the last
 (`sed -n 1,50p`, then `51,100p`, ...; a growing `head -n`; `tail -n +N`; offset/page parameters;
 browser page-down). Any other step in between (a search, an edit, a run) ends the run: searching
-is exactly what the guidance asks for. On 500 real runs, three such pages flagged failing runs at
-about twice the base rate (docs/ANCHORS.md 1.10).
+is exactly what the guidance asks for. A window that jumps far ahead (to a grep hit) is targeted
+reading, not a crawl. On 500 real runs, three consecutive forward `sed -n` pages flagged failing
+runs at about twice the base rate (docs/ANCHORS.md 1.10); LoopConfig.min_pages asks for four by
+default, because three often just read one long function in chunks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from supervisor_mcp.heuristics.command_shape import Shape
 from supervisor_mcp.heuristics.loop_finding import Finding, identifiers, span
+from supervisor_mcp.heuristics.outcome import Steps
+
+_MAX_GAP = 10  # lines a next page may skip and still continue the last one (or half a page)
 
 
-def _resolved_targets(shapes: list[Shape], lo: int) -> list[str]:
-    """Each view's document; a windowed viewer's goto/scroll continues the last opened file."""
+def _resolved_targets(steps: Steps, lo: int) -> list[str]:
+    """Each view's document ("" for other steps); a viewer's goto/scroll continues the open file."""
     targets: list[str] = []
     current = ""
-    for shape in shapes[lo:]:
-        target = shape.target if shape.kind == "view" else ""
-        if shape.kind == "view" and not target:
-            target = current
-        if shape.kind == "view" and shape.target:
+    for i in range(lo, len(steps)):
+        shape = steps.shapes[i]
+        is_view = steps.kind(i) == "view"
+        targets.append((shape.target or current) if is_view else "")
+        if is_view and shape.target:
             current = shape.target
-        targets.append(target)
     return targets
 
 
 def find_paging(
-    shapes: list[Shape], *, lookback: int, min_pages: int, min_scrolls: int, hint_texts: tuple[str, ...],
+    steps: Steps, *, lookback: int, min_pages: int, min_scrolls: int, hint_texts: tuple[str, ...],
 ) -> Finding | None:
-    n = len(shapes)
+    n = len(steps)
+    shapes = steps.shapes
+    if shapes[-1].kind != "view":
+        return None  # a crawl is consecutive: active only while the latest step is a page
     lo = max(0, n - lookback)
-    targets = _resolved_targets(shapes, lo)
-    latest = n - 1  # a crawl is consecutive, so it is active only while the latest step is a page
-    if shapes[latest].kind != "view" or not targets[latest - lo]:
-        return None
+    targets = _resolved_targets(steps, lo)
+    latest = n - 1
     target = targets[latest - lo]
+    if not target:
+        return None
     pages = [latest]  # consecutive views of the target: a search or any other step ends the crawl
     for i in range(latest - 1, lo - 1, -1):
-        if shapes[i].kind != "view" or targets[i - lo] != target:
+        if targets[i - lo] != target:
             break
         pages.append(i)
     pages.reverse()
@@ -49,7 +58,7 @@ def find_paging(
 
 
 def _range_finding(
-    shapes: list[Shape], pages: list[int], target: str, min_pages: int, hint_texts: tuple[str, ...],
+    shapes: Sequence[Shape], pages: list[int], target: str, min_pages: int, hint_texts: tuple[str, ...],
 ) -> Finding | None:
     chain = [pages[-1]]
     for i in reversed(pages[:-1]):
@@ -68,9 +77,8 @@ def _range_finding(
         how = f"grep -n '{query}' {target}"
     else:
         how = f"a search in {where} for {', '.join(repr(t) for t in terms[:2]) or 'the term you need'}"
-    evidence = (
-        f"{span(chain)}: {len(chain)} line-range views of {target} marching forward (lines {', '.join(lines)})",
-    )
+    evidence = (f"{span(chain)}: {len(chain)} line-range views of {target} marching forward "
+                f"(lines {', '.join(lines)})",)
     guidance = (
         f"You have paged through {target} in {len(chain)} windows ({span(chain)}). Stop reading it page "
         f"by page: search for what you need instead, e.g. {how}, then view only the lines around the hits."
@@ -78,20 +86,20 @@ def _range_finding(
     return Finding("paging_crawl", tuple(chain), evidence, guidance, 0.7 if len(chain) == min_pages else 0.8)
 
 
-def _moves_forward(earlier: Shape, later: Shape, max_gap: int | None = 10) -> bool:
+def _moves_forward(earlier: Shape, later: Shape) -> bool:
     """The later window continues the earlier one: the next page (sed 1,50 then 51,100), or a longer
     read from the same start (head -n 50, then 100). A jump far ahead is targeted reading."""
     if later.start == earlier.start:
         return later.end > earlier.end > 0
     if later.start < earlier.start:
         return False
-    if max_gap is None or earlier.end <= 0:
-        return True
-    return later.start <= earlier.end + max(max_gap, (earlier.end - earlier.start + 1) // 2)
+    if earlier.end <= 0:
+        return True  # an open-ended read (tail -n +N): any later start moves on
+    return later.start <= earlier.end + max(_MAX_GAP, (earlier.end - earlier.start + 1) // 2)
 
 
 def _scroll_finding(
-    shapes: list[Shape], pages: list[int], target: str, min_scrolls: int, hint_texts: tuple[str, ...],
+    shapes: Sequence[Shape], pages: list[int], target: str, min_scrolls: int, hint_texts: tuple[str, ...],
 ) -> Finding | None:
     scrolls: list[int] = []
     for i in reversed(pages):

@@ -9,76 +9,121 @@ from __future__ import annotations
 
 from collections import Counter
 
-from supervisor_mcp.heuristics.command_shape import Shape
+from supervisor_mcp.heuristics.command_shape import Shape, limits_output
 from supervisor_mcp.heuristics.loop_finding import Finding, clip, identifiers, span
+from supervisor_mcp.heuristics.outcome import Steps
 
 
-def find_overflow_repeat(shapes: list[Shape], *, window: int, hint_texts: tuple[str, ...]) -> Finding | None:
-    n = len(shapes)
-    latest = next((i for i in (n - 1, n - 2) if i >= 0 and shapes[i].overflow), None)
-    if latest is None or shapes[latest].narrowed:
+def find_overflow_repeat(
+    steps: Steps, *, streak: int, lookback: int, hint_texts: tuple[str, ...],
+) -> Finding | None:
+    """A broad command run again although its output was already cut as too long, or `streak`
+    broad commands in a row, each cut, despite the warnings.
+
+    A single different broad command after a warning is left to the framework's own warning
+    (mini-swe-agent repeats it every time); on the dev replay that case failed no more often than
+    the runs around it, while re-running an overflowing command did.
+    """
+    n = len(steps)
+    shapes = steps.shapes
+    latest = next((i for i in (n - 1, n - 2) if i >= 0 and steps.outcome(i).overflow), None)
+    if latest is None or any(limits_output(shapes[i]) for i in range(latest, n)):
         return None  # a command that limits its own output followed the warning's advice
-    earlier = [i for i in range(max(0, latest - window), latest) if shapes[i].overflow]
+    action = shapes[latest].action
+    earlier = [i for i in range(max(0, latest - lookback), latest)
+               if steps.outcome(i).overflow and shapes[i].action == action]
     if not earlier:
-        return None
-    steps = (*earlier[-2:], latest)
-    commands = ", ".join(f"`{clip(shapes[i].action, 60)}`" for i in steps)
-    terms = identifiers(*hint_texts)
-    narrow = f"grep -n '{terms[0]}' <file> | head -n 30" if terms else "grep -n '<term>' <file> | head -n 30"
-    evidence = (f"{span(steps)}: {len(steps)} outputs cut as too long: {commands}",)
-    guidance = (
-        f"Your commands keep producing output too long to read ({span(steps)}: {commands}); the "
-        f"truncated middle is lost. Narrow the next command instead of another broad one: e.g. "
-        f"{narrow}, a line range with sed -n, or redirect to a file and grep it."
-    )
-    return Finding("output_overflow_repeat", steps, evidence, guidance, 0.75)
+        in_a_row = range(latest - streak + 1, latest)
+        if latest - streak + 1 < 0 or not all(
+            steps.outcome(i).overflow and not limits_output(shapes[i]) for i in in_a_row
+        ):
+            return None
+        earlier = list(in_a_row)
+    hits = (*earlier[-2:], latest)
+    narrower = _narrower(shapes[latest], identifiers(*hint_texts))
+    if shapes[earlier[-1]].action == action:
+        command = clip(action, 70)
+        evidence = (f"{span(hits)}: `{command}` cut as too long at "
+                    f"{', '.join(f'step {i}' for i in hits)}",)
+        guidance = (
+            f"`{command}` was already cut as too long (step {earlier[-1]}) and you ran it again (step "
+            f"{latest}): it shows the same truncated output. Narrow it instead: {narrower}."
+        )
+    else:
+        commands = ", ".join(f"`{clip(shapes[i].action, 60)}`" for i in hits)
+        evidence = (f"{span(hits)}: {len(hits)} broad commands in a row cut as too long: {commands}",)
+        guidance = (
+            f"{len(hits)} commands in a row were cut as too long ({span(hits)}), so their middle is lost. "
+            f"Narrow the next one instead of running another broad command: {narrower}."
+        )
+    return Finding("output_overflow_repeat", hits, evidence, guidance, 0.75)
 
 
 def find_stall(
-    shapes: list[Shape], *, since: int, first_edit_steps: int, next_edit_steps: int, repeats: int,
+    steps: Steps, *, since: int, first_edit_steps: int, next_edit_steps: int, repeats: int,
     lookback: int,
 ) -> Finding | None:
-    if not any(s.shell or s.kind in ("edit", "run") for s in shapes):
-        return None  # an agent without files to change cannot be judged by edits
-    n = len(shapes)
-    start = n
-    while start > 0 and shapes[start - 1].kind != "edit":
+    n = len(steps)
+    horizon = max(first_edit_steps, next_edit_steps, lookback)
+    start = n  # the first step after the last edit, looking back at most `horizon` steps
+    while start > max(0, n - horizon) and steps.kind(start - 1) != "edit":
         start -= 1
-    rerun = _failing_rerun(shapes, max(start, n - lookback), repeats)
+    edited_before = start > 0 and steps.kind(start - 1) == "edit"
+    can_edit = edited_before or any(steps.shapes[i].shell or steps.kind(i) == "run" for i in range(start, n))
+    if not can_edit:
+        return None  # an agent without files to change cannot be judged by edits
+    rerun = _failing_rerun(steps, max(start, n - lookback), repeats)
     if rerun is not None:
         return rerun
     stretch = n - start
-    stall_steps = next_edit_steps if start else first_edit_steps
+    stall_steps = next_edit_steps if edited_before else first_edit_steps
     # after guidance inside the stretch, give the agent a real chance before nudging again
     if stretch < stall_steps or (since > start and n - since < stall_steps // 2):
         return None
-    kinds = Counter(s.kind for s in shapes[start:])
+    kinds = Counter(steps.kind(i) for i in range(start, n))
     mix = ", ".join(f"{count} {kind}s" for kind, count in kinds.most_common(3))
-    steps = tuple(range(start, n))
-    since_what = "since the last edit" if start else "since the start"
-    evidence = (f"{span(steps)}: {stretch} steps {since_what} without changing any file ({mix})",)
+    stalled = tuple(range(start, n))
+    since_what = ("since the last edit" if edited_before else "without any edit" if start == 0
+                  else "in a row (and more before)")
+    evidence = (f"{span(stalled)}: {stretch} steps {since_what}, no file changed ({mix})",)
     guidance = (
-        f"You have taken {stretch} steps ({span(steps)}) without changing any file. More exploration is "
+        f"You have taken {stretch} steps ({span(stalled)}) without changing any file. More exploration is "
         f"unlikely to help: state the most likely cause from what you have read, then make the edit (or "
         f"write a minimal reproduction) and test it."
     )
-    return Finding("no_progress", steps, evidence, guidance, 0.6)
+    return Finding("no_progress", stalled, evidence, guidance, 0.6)
 
 
-def _failing_rerun(shapes: list[Shape], lo: int, repeats: int) -> Finding | None:
+def _failing_rerun(steps: Steps, lo: int, repeats: int) -> Finding | None:
     """The same command failing again and again with no edit in between (results may differ)."""
-    n = len(shapes)
-    last = shapes[-1]
-    if not last.error or last.transient or last.kind == "poll":
+    n = len(steps)
+    last = steps.shapes[-1]
+    outcome = steps.outcome(n - 1)
+    if not outcome.error or outcome.transient or last.kind == "poll":
         return None
-    runs = [i for i in range(lo, n) if shapes[i].action == last.action and shapes[i].error]
+    runs = [i for i in range(lo, n) if steps.shapes[i].action == last.action and steps.outcome(i).error]
     if len(runs) < repeats:
         return None
-    steps = tuple(runs)
-    evidence = (f"{span(steps)}: `{clip(last.action, 70)}` failed {len(runs)} times with no edit in between",)
+    hits = tuple(runs)
+    evidence = (f"{span(hits)}: `{clip(last.action, 70)}` failed {len(runs)} times, no edit in between",)
     guidance = (
-        f"`{clip(last.action, 70)}` has failed {len(runs)} times ({span(steps)}) and nothing was changed "
+        f"`{clip(last.action, 70)}` has failed {len(runs)} times ({span(hits)}) and nothing was changed "
         f"between the runs, so running it again will fail again. Read the failure, change the code or "
         f"the command, then re-run."
     )
-    return Finding("no_progress", steps, evidence, guidance, 0.75)
+    return Finding("no_progress", hits, evidence, guidance, 0.75)
+
+
+def _narrower(shape: Shape, terms: list[str]) -> str:
+    """A concrete narrower form of the command that overflowed."""
+    term = terms[0] if terms else "<name you need>"
+    if shape.kind == "view" and shape.target:
+        return (f"grep -n '{term}' {shape.target} | head -n 30, then sed -n 'START,ENDp' {shape.target} "
+                f"around the hit")
+    if shape.kind == "run":
+        command = clip(shape.action, 60)
+        return (f"run it once into a file and read only what matters, e.g. {command} > /tmp/out.txt "
+                f"2>&1; grep -n -E 'Error|FAIL|{term}' /tmp/out.txt | head -n 30 (or pass -x/-q to a test "
+                f"runner)")
+    return (f"add a filter (| grep -n '{term}' | head -n 30), a tighter path or pattern, or redirect to a "
+            f"file and grep it")

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics import condense, facts, html_text, listing, repeats, report
-from supervisor_mcp.heuristics.ranking import query_terms, terms
+from supervisor_mcp.heuristics import condense, facts, html_text, listing, repeats, report, tracebacks
+from supervisor_mcp.heuristics.ranking import query_terms
 from supervisor_mcp.models import SynthesisDecision
 
-# Aim for about a third of the input; the retention benchmark (bench/measure_purify.py) shows the
-# trade-off curve. Very long inputs are capped so a 1 MB log does not come back as 300 KB.
-TARGET_RATIO = 3.3
+# Aim for about a third of the input (bench/measure_purify.py shows the retention/compression
+# trade-off); very long inputs are capped so a 1 MB log does not come back as 300 KB.
+TARGET_RATIO = 3.0
 MAX_BUDGET = 16_000
+# Share of the budget for the names index of omitted lines (what an agent may fetch back).
+INDEX_SHARE = 0.3
 # Below this gain the rewrite is not worth replacing what the agent already has.
 MIN_GAIN = 0.8
 
@@ -25,7 +27,9 @@ _WRAPPER_TAG = re.compile(
     r"^\s*(?:</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stdout|stderr|"
     r"exit_code|error|exception)\b[^>]*>\s*)+.*$"
 )
-_GENERIC_PAGE_TASK = re.compile(r"\b(?:read|summari[sz]e|extract|get)\b.{0,40}\b(?:article|page|text|content)\b", re.I)
+_GENERIC_PAGE_TASK = re.compile(
+    r"\b(?:read|summari[sz]e|extract|get|open|view)\b.{0,40}\b(?:article|page|text|content|post|story)\b", re.I
+)
 
 
 def budget_for(length: int, threshold: int) -> int:
@@ -41,51 +45,53 @@ def synthesize(
     agent_name: str = "",
     threshold: int = 3000,
 ) -> SynthesisDecision:
+    final_answer: str | None = None
+    handoff = []
     if html_text.looks_like_html(result):
-        synthesis, kind = _page(result, task=task, sub_task=sub_task, source=source, threshold=threshold), "page"
-        final_answer, work_log = None, None
+        synthesis = page_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
+        prose_text, prose = synthesis, True
+    elif (parsed := report.parse(result)) is not None:
+        final_answer = parsed.final_answer
+        synthesis = report_text(parsed, task=task, sub_task=sub_task, threshold=threshold)
+        prose_text, prose = result, True
+        handoff = report.handoff_issues(parsed.final_answer, parsed.work_log, agent_name=agent_name)
     else:
-        parsed = report.parse(result, agent_name=agent_name)
-        if parsed is not None:
-            kind = "report"
-            final_answer, work_log = parsed.final_answer, parsed.work_log
-            synthesis = _report(parsed, task=task, sub_task=sub_task, threshold=threshold)
-        else:
-            kind, final_answer, work_log = "tool", None, None
-            synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
+        synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
+        prose = facts.is_prose(result)
+        prose_text = result if prose else ""
+        if agent_name and prose:
+            # A named sub-agent's free-text reply has no answer section: only unambiguous signs.
+            handoff = report.handoff_issues(result, agent_name=agent_name, strict=True)
 
-    found = facts.analyse(
-        result, synthesis, task=task, sub_task=sub_task, prose=kind != "tool" or facts.is_prose(result),
-        final_answer=final_answer,
-    )
-    handoff = report.handoff_issues(final_answer or "", work_log or "", agent_name=agent_name) if kind == "report" else []
-    if kind == "tool" and facts.is_prose(result):
-        handoff = report.handoff_issues(result, "", agent_name=agent_name, strict=True)
-
-    if len(synthesis) > MIN_GAIN * len(result) or not synthesis.strip():
-        return SynthesisDecision(
-            action="approve", synthesis=result, final_answer=final_answer, key_facts=found.key_facts,
-            conflicts=found.conflicts, gaps=found.gaps, handoff_issues=handoff,
-        )
+    found = facts.analyse(result, synthesis, task=task, sub_task=sub_task, prose=prose,
+                          prose_text=prose_text, final_answer=final_answer)
+    keep_original = not synthesis.strip() or len(synthesis) > MIN_GAIN * len(result)
     return SynthesisDecision(
-        action="correct_observation", synthesis=synthesis, final_answer=final_answer,
-        key_facts=found.key_facts, conflicts=found.conflicts, gaps=found.gaps, handoff_issues=handoff,
+        action="approve" if keep_original else "correct_observation",
+        synthesis=result if keep_original else synthesis,
+        final_answer=final_answer, key_facts=found.key_facts, conflicts=found.conflicts,
+        gaps=found.gaps, handoff_issues=handoff,
     )
 
 
 def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000) -> str:
-    """Plain tool output -> repeats collapsed, listings summarised, the rest selected by budget."""
-    lines = repeats.collapse_runs(result.splitlines())
+    """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
+    rest selected toward the budget with a names index of what was left out."""
+    lines = tracebacks.compact(repeats.collapse_runs(result.splitlines()))
     budget = budget_for(len(result), threshold)
     query = query_terms(task, sub_task, source)
-    known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
     protected = _protected(lines)
     if listing.is_listing([ln for i, ln in enumerate(lines) if i not in protected]):
         return listing.condense(lines, query, budget, protected=protected)
     code = facts.looks_like_code(lines)
-    plan = condense.select(lines, query, budget, code=code, known=known)
-    plan.kept.update(protected)
-    return condense.render(plan)
+    if not code and facts.is_prose(result):
+        lines, _ = repeats.drop_boilerplate(lines)
+        protected = _protected(lines)
+    known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
+    index_budget = int(INDEX_SHARE * budget)
+    plan = condense.select(lines, query, budget - index_budget, code=code, known=known,
+                           protected=frozenset(protected))
+    return condense.render(plan, index_budget=index_budget, code=code)
 
 
 def _protected(lines: list[str]) -> set[int]:
@@ -102,34 +108,37 @@ def _protected(lines: list[str]) -> set[int]:
     return keep
 
 
-def _page(html: str, *, task: str, sub_task: str, source: str, threshold: int) -> str:
-    text = html_text.main_text(html, url=source if source.startswith("http") else "")
+def page_text(html: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000) -> str:
+    """The page's main text; blocks outside it that name what the task asks for are appended;
+    condensed further only when the task asks for something specific and the text is long."""
+    text = html_text.main_text(html, url=source if source.startswith(("http://", "https://")) else "")
     lines, _ = repeats.drop_boilerplate(repeats.collapse_runs(text.splitlines()))
     text = "\n".join(lines)
-    wanted = [t for t in _salient(f"{task}\n{sub_task}") if t not in text.lower()]
+    lowered = text.lower()
+    wanted = [t.lower() for t in facts.asked_terms(task, sub_task) if t.lower() not in lowered]
     if wanted:
-        # The extractor may have dropped the very block the task asks about: pull it back.
+        # Even the best extractor drops ~5% of real content; the block the task names may be it.
         extra = [ln for ln in html_text.visible_text(html).splitlines()
-                 if any(t in ln.lower() for t in wanted) and ln not in text]
+                 if any(t in ln.lower() for t in wanted) and ln not in text][:20]
         if extra:
-            text += "\n[... also on the page, outside the main text:]\n" + "\n".join(extra[:20])
-    if _GENERIC_PAGE_TASK.search(f"{task} {sub_task}") and not sub_task.strip() or len(text) <= 2 * threshold:
+            text += "\n[... also on the page, outside the main text:]\n" + "\n".join(extra)
+    generic = bool(_GENERIC_PAGE_TASK.search(f"{task} {sub_task}"))
+    if generic or len(text) <= 2 * threshold:
         return text
-    query = query_terms(task, sub_task, "")
-    plan = condense.select(text.splitlines(), query, budget_for(len(text), threshold))
-    return condense.render(plan)
+    plan = condense.select(text.splitlines(), query_terms(task, sub_task), budget_for(len(text), threshold))
+    return condense.render(plan, code=False)
 
 
-def _salient(text: str) -> list[str]:
-    return sorted({t for t in terms(text) if len(t) >= 4 and not t.isdigit()})
-
-
-def _report(parsed: report.Report, *, task: str, sub_task: str, threshold: int) -> str:
+def report_text(parsed: report.Report, *, task: str, sub_task: str = "", threshold: int = 3000) -> str:
+    """A sub-agent report: its answer sections verbatim, its work log condensed."""
     log = parsed.work_log
     if len(log) > threshold:
         log = condense_text(log, task=task, sub_task=sub_task, threshold=threshold)
-    parts = [parsed.header] if parsed.header else []
-    parts.append(parsed.answer_block)
+    answer = parsed.answer_block
+    if len(answer) > 2 * threshold:
+        answer = condense_text(answer, task=task, sub_task=sub_task, threshold=threshold)
+    parts = [parsed.header, answer]
     if log.strip():
-        parts.append(f"{parsed.log_open}\n{log}\n{parsed.log_close}".strip())
+        opening = parsed.log_open or "[... the work log that came with the answer:]"
+        parts.append(f"{opening}\n{log}\n{parsed.log_close}".strip())
     return "\n\n".join(p for p in parts if p)

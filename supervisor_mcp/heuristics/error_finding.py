@@ -1,0 +1,33 @@
+"""The intermediate records of a diagnosis, shared by the classifier, the fix builders and the verifier."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from supervisor_mcp.heuristics.error_command import Command
+from supervisor_mcp.heuristics.error_text import Envelope, ExceptionLine, Frame
+
+
+@dataclass
+class ErrorContext:
+    """Everything read out of one error before deciding anything."""
+
+    error: str
+    action: str
+    envelope: Envelope
+    command: Command | None
+    exceptions: list[ExceptionLine]
+    frames: list[Frame]
+
+
+@dataclass
+class Finding:
+    category: str
+    fault: str
+    confidence: float
+    rule: str  # which signature decided: "exc:TypeError", "bash_syntax", "benign", "fallback:..."
+    evidence: list[str] = field(default_factory=list)
+    groups: dict[str, str] = field(default_factory=dict)
+    exception: ExceptionLine | None = None
+    root_cause: str = ""
+    fix: str = ""

@@ -1,0 +1,288 @@
+"""Root cause and fix text for failures in the agent's own code and calls, read out of the error.
+
+Each builder names the concrete thing the message names (the module, the path, the argument, the
+file:line and token, the failing test) and a command that finds or fixes it. Environment, domain and
+budget failures are in error_advice.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.heuristics.error_advice import ADVICE, cli_usage
+from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.error_packages import (
+    PIP_NAMES, install_command, is_known_distribution, is_stdlib, looks_local, pip_name,
+)
+from supervisor_mcp.heuristics.error_text import innermost_own_frame, short
+from supervisor_mcp.heuristics.error_tests import explain_test_failure
+
+_CALL = re.compile(
+    r"(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|missing \d+ required "
+    r"(?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|takes (?:from )?(?P<takes>[\w ]{1,20}?) "
+    r"positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given|argument (?:\d+ )?must be (?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
+)
+_ONE_LINER_BLOCK = re.compile(r";\s*(?:class|def|for|while|if|with|try|async)\b")
+_NAME = re.compile(r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable '(\w{1,100})'")
+_ATTR = re.compile(r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'")
+_IMPORT_NAME = re.compile(r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?")
+_COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
+
+
+def _where(ctx: ErrorContext, finding: Finding) -> str:
+    before = finding.exception.start if finding.exception else None
+    frame = innermost_own_frame(ctx.frames, before)
+    if frame is None:
+        return ""
+    return f" at {frame.path}:{frame.line}" + (f" (`{short(frame.code, 100)}`)" if frame.code else "")
+
+
+def _message(finding: Finding) -> str:
+    text = finding.exception.message if finding.exception else (finding.evidence[-1] if finding.evidence else "")
+    return text.rstrip(". ")
+
+
+def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, g, action = _message(finding), finding.groups, ctx.action
+    if finding.rule == "shell_ran_code":
+        return ("The shell executed text that is code or a heredoc line (" + short(finding.evidence[0], 80) + ").",
+                "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
+                "closing delimiter must be alone on its line.")
+    if finding.rule in ("bash_syntax", "bash_eof"):
+        token = g.get("token", "")
+        if re.search(r"'[^'\n]*\\'", action):
+            return (f"bash could not parse the command near `{token}`: inside '...' a quote cannot be escaped, so "
+                    "`\\'` ended the quoted string early.",
+                    "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
+                    "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
+        return (f"bash could not parse the command near `{token}` (unbalanced quotes, parentheses or a stray "
+                "character).", "Check that every quote and bracket is closed; put long or multi-line code in a "
+                "file via a quoted heredoc (<<'EOF') instead of inline quoting.")
+    if finding.rule == "heredoc_open":
+        return ("A heredoc was never closed, so the shell read to the end of the input.",
+                f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
+                "trailing characters.")
+    if finding.rule == "sed_expr":
+        return (f"sed could not parse its expression: {g.get('detail', '')}.",
+                "Escape the delimiter inside the pattern or pick another one (s|old|new|); for multi-line or "
+                "quote-heavy edits use a Python script instead of sed.")
+    if finding.rule == "regex_syntax":
+        return ("The search pattern is not a valid regular expression.",
+                "Escape ( [ { . * or search literally with grep -F / rg -F.")
+    loc = next((e for e in finding.evidence if e.startswith("File ")), "")
+    where = f" ({loc})" if loc else _where(ctx, finding)
+    cause = f"The code does not parse{where}: {msg or short(finding.evidence[-1])}."
+    if "f-string" in msg and "backslash" in msg:
+        fix = "Python before 3.12 forbids backslashes inside f-string braces: compute the value into a variable first."
+    elif "<string>" in loc and _ONE_LINER_BLOCK.search(action):
+        fix = ("A compound statement (class/def/for/if/with) cannot follow `;` in a `python -c` one-liner: write the "
+               "code to a file with a heredoc and run that file.")
+    elif "expected an indented block" in msg:
+        fix = f"Give the block an indented body (or `pass`); view the lines around it to see what the edit removed."
+    elif "unindent" in msg or "unexpected indent" in msg:
+        fix = "Align the line's indentation with its block (spaces only, same width as the lines around it)."
+    elif "prior to global declaration" in msg:
+        fix = "Move the `global` statement to the top of the function, before any use of the name."
+    elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
+        fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
+    elif finding.exception and finding.exception.name == "JSONDecodeError" or finding.rule == "json_syntax":
+        fix = "Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with python -m json.tool."
+    else:
+        fix = "Fix the code at that line; if you edited the file by script or sed, print the lines around it to see what broke."
+    return cause, fix
+
+
+def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, where = _message(finding), _where(ctx, finding)
+    name = _NAME.search(msg)
+    if name:
+        n = next(x for x in name.groups() if x)
+        if "local variable" in msg:
+            return (f"`{n}` is used before it is assigned{where}.",
+                    f"Assign `{n}` on every path before that line, or declare it global/nonlocal.")
+        hint = _COMMON_IMPORTS.get(n, f"import {n}" if is_stdlib(n) or is_known_distribution(n) else "")
+        return (f"The name `{n}` is not defined{where}.",
+                f"Define or import `{n}` before that line (check the spelling" + (f"; maybe `{hint}`" if hint else "") + ").")
+    attr = _ATTR.search(msg)
+    if attr:
+        a = attr.group("attr")
+        if attr.group("mock"):
+            return (f"The mock has no attribute `{a}`: the code under test reads it{where}.",
+                    f"Set it on the mock (mock.{a} = ...) or build the mock with spec= of the real object.")
+        if attr.group("type") == "NoneType":
+            return (f"A value is None where an object with `.{a}` was expected{where}.",
+                    "Find the call that returned None (a failed lookup, a function without return) and handle it.")
+        if attr.group("module"):
+            m = attr.group("module")
+            extra = " (circular import)" if "partially initialized" in msg else ""
+            return (f"Module `{m}` has no attribute `{a}`{extra}{where}.",
+                    f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in n.lower()])\"; "
+                    f"and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
+        owner = attr.group("type") or attr.group("cls")
+        return (f"`{owner}` has no attribute `{a}`{where}.",
+                f"Look up the real name: grep -rn \"def {a}\\|{a} =\" in the class's source, or print(dir(obj)); "
+                "fix the spelling or the object's type.")
+    imp = _IMPORT_NAME.search(msg)
+    if imp:
+        path = imp.group("path") or imp.group("module").replace(".", "/")
+        circular = " It may be a circular import." if "circular" in msg else ""
+        return (f"`{imp.group('module')}` defines no `{imp.group('name')}`.{circular}",
+                f"Find where it is defined: grep -rn \"def {imp.group('name')}\\|class {imp.group('name')}\" . "
+                f"--include=*.py | head; check {path} for the current name.")
+    if finding.rule == "pytest_fixture":
+        return (f"pytest fixture `{finding.groups.get('name')}` does not exist.",
+                "Use a fixture listed under 'available fixtures' or define it in conftest.py.")
+    if finding.rule == "pytest_no_name":
+        return ("The test id names a test that does not exist.",
+                "List the real ids with pytest PATH --collect-only -q and use one of them.")
+    return (f"A name does not exist: {short(msg, 160)}{where}.",
+            "Check the spelling and where the name is defined (grep -rn NAME .), then fix the reference.")
+
+
+def _missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    g, msg = finding.groups, _message(finding)
+    cmd = g.get("cmd") or g.get("cmd2")
+    if cmd:
+        return (f"The command `{cmd}` is not installed or not on PATH.",
+                f"Use an equivalent that exists ({'python -m ' + cmd if cmd.startswith('py') else 'which -a ' + cmd}), "
+                f"or install it: {install_command(cmd)}.")
+    if g.get("lib") or g.get("lib2"):
+        lib = g.get("lib") or g.get("lib2")
+        return (f"The system library or header `{lib}` is missing.",
+                f"Install the package that ships it (apt-file search {lib}; e.g. apt-get install -y the matching "
+                "lib...-dev package), or use a build/wheel that does not need it.")
+    module = g.get("module") or g.get("module2") or _module_of(msg)
+    if not module:
+        return ("A required program or module is missing.", f"Install it or use what is available; {short(msg, 120)}")
+    interp = g.get("interp")
+    if interp:
+        return (f"The interpreter {interp} has no module `{module}`.",
+                f"Use the interpreter of the project's environment (which -a python python3), or install it there: "
+                f"{interp} -m pip install {pip_name(module)}"
+                + ("; or run the project's own test runner (e.g. bin/test, tests/runtests.py)." if module == "pytest" else "."))
+    if finding.fault == "agent" and looks_local(module):
+        top = module.split(".", 1)[0]
+        return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
+                "from where Python runs.",
+                f"Check that it exists (find . -name '{top}*' -not -path '*/.git/*' | head), that a package directory "
+                f"has __init__.py, and run from its parent directory or set PYTHONPATH; a Django app in "
+                "INSTALLED_APPS must be such an importable package.")
+    dist = pip_name(module)
+    note = f" (import name `{module.split('.')[0]}`, package name `{dist}`)" if module.split(".")[0] in PIP_NAMES else ""
+    return (f"The Python module `{module}` is not installed in this environment.",
+            f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist}).")
+
+
+def _module_of(msg: str) -> str:
+    match = re.search(r"No module named '?([\w.]{1,100})'?", msg)
+    return match.group(1) if match else ""
+
+
+def _path(finding: Finding) -> str:
+    g = finding.groups
+    if g.get("path"):
+        return g["path"]
+    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|'([^'\n]{1,500})'", _message(finding))
+    return next((x for x in match.groups() if x), "") if match else ""
+
+
+def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    path = _path(finding)
+    if finding.rule == "not_git_repo":
+        return ("The command ran outside a git repository.",
+                "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")
+    if finding.rule == "http_404":
+        return ("The URL does not exist (HTTP 404).", "Check the URL's path and spelling; list the parent resource first.")
+    if not path:
+        return ("A path the command needs does not exist.", "Check the working directory (pwd) and list it (ls) before "
+                "using relative paths; find the file with find . -name 'NAME'.")
+    parts = [p for p in path.rstrip("/").split("/") if p]
+    base = parts[-1] if parts else path
+    if len(parts) > 1 and re.fullmatch(r"__init__\.py|index\.\w+|main\.\w+|setup\.\w+|conftest\.py", base):
+        base = parts[-2] + "*"  # a generic file name finds nothing useful; its package may be a module file
+        parts = parts[:-1]
+    parent = "/".join(parts[:-1]) or ("/" if path.startswith("/") else ".")
+    parent = "/" + parent if path.startswith("/") and not parent.startswith("/") else parent
+    if finding.groups.get("op") == "remove":
+        return (f"`{path}` does not exist, so there was nothing to remove; the other operands were handled.",
+                "Nothing to undo; use rm -f to ignore missing files.")
+    return (f"`{path}` does not exist (wrong path, wrong working directory, or never created).",
+            f"Find the right path: find . -name '{base}' -not -path '*/.git/*' | head; ls {parent}; "
+            "if you meant to create it, create it first; prefer absolute paths, each command may start in a new shell.")
+
+
+def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, g, where = _message(finding), finding.groups, _where(ctx, finding)
+    call = _CALL.search(msg) or _CALL.search(finding.evidence[0] if finding.evidence else "")
+    if call:
+        func = call.group("func")
+        sig = f"grep -rn \"def {func.split('.')[-1]}(\" . --include=*.py, or inspect.signature({func}) in Python"
+        if call.group("kwarg"):
+            return (f"`{func}()` has no parameter `{call.group('kwarg')}`{where}.", f"Drop or rename it; read the real parameters: {sig}")
+        if call.group("missing"):
+            return (f"`{func}()` was called without required argument(s) {call.group('missing')}{where}.",
+                    f"Pass {call.group('missing')}; see the signature: {sig}")
+        if call.group("given"):
+            return (f"`{func}()` takes {call.group('takes')} positional argument(s) but got {call.group('given')}{where} "
+                    "(self counts as one).", f"Pass the extra values by keyword or drop them; see the signature: {sig}")
+        return (f"`{func}()` expects {call.group('want')} but got {call.group('got')}{where}.",
+                f"Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
+    if finding.rule.startswith("cli_"):
+        return cli_usage(finding, ctx)
+    if finding.rule == "python_m_package":
+        module = g.get("module", "")
+        return (f"`python -m {module}` names a package without a __main__ module, so it cannot be run.",
+                f"Run a module that is executable (e.g. python -m pytest, python -m unittest) or the project's own "
+                f"test runner; list {module}'s submodules with: python -c \"import {module}, pkgutil; "
+                f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
+    if finding.rule == "unknown_tool":
+        name = g.get("name") or g.get("name2", "")
+        return (f"`{name}` is not a tool of this environment.", "Call one of the tools in your tool list, spelled exactly.")
+    if finding.rule == "schema_validation":
+        fields = re.findall(r"^(\w{1,80})\n\s{1,8}(Field required|Input should be[^\n]{0,120})", ctx.envelope.body, re.MULTILINE)
+        if fields:
+            return ("The call's arguments do not match the tool's schema: " + "; ".join(f"`{f}`: {w}" for f, w in fields[:4]) + ".",
+                    "Send every required field with the type the schema asks for, then call again.")
+    if finding.rule == "missing_key":
+        return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
+                f"Add `{g.get('key')}` to the arguments (check nested entries too), as the tool's schema describes.")
+    return (f"The call's arguments were rejected{where}: {short(msg, 200)}.",
+            "Read the expected parameters (the signature, --help or the tool schema) and call again with valid ones.")
+
+
+def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    exc, where = finding.exception, _where(ctx, finding)
+    if finding.rule == "fallback:test_errors":
+        return ("Tests errored: exceptions were raised inside tests (E), not assertion failures.",
+                "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it shows.")
+    if exc is None:
+        return (f"The program failed: {short(finding.evidence[-1] if finding.evidence else '', 160)}.",
+                "Read the last lines of the output and rerun with more detail if needed.")
+    msg, name = exc.message, exc.name
+    cause = f"{name}{where}: {short(msg, 200)}"
+    hints = [
+        (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
+        (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
+        ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
+                                 "tables for models defined in a script) before querying."),
+        ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
+        ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "
+                                                                   "django.setup()) before importing models."),
+        (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or in binary mode."),
+        (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
+    ]
+    fix = next((text for cond, text in hints if cond),
+               "Fix the code at that location for this input; print the values involved just before the failing line.")
+    return cause + ".", fix
+
+
+BUILDERS = {
+    "syntax_error": _syntax, "undefined_name": _undefined, "missing_dependency": _missing,
+    "file_not_found": _file, "invalid_arguments": _arguments, "runtime_error": _runtime,
+    "test_failure": explain_test_failure, **ADVICE,
+}
+
+
+def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    """(root_cause, fix) for a classified error."""
+    return BUILDERS[finding.category](finding, ctx)
