@@ -41,7 +41,7 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
     check_sizes(rt.settings, task=inp.task, recent_steps=inp.recent_steps)
     session_id = session_for(inp.session_id, inp.task)
     recent = parse_steps(inp.recent_steps)
-    trace = rt.store.extend_trace(session_id, recent)
+    trace = rt.store.extend_trace(session_id, recent, inp.step_count)
     since = rt.store.last_guided_step(session_id, inp.sub_task) or 0
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
     finding = detect(trace, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,

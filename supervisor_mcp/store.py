@@ -130,13 +130,13 @@ class Store:
         return int(json.loads(rows[0][0]).get("steps_seen", 0))
 
     # --- global trace -----------------------------------------------------------------------------
-    def extend_trace(self, session_id: str, steps: list[Step]) -> list[Step]:
+    def extend_trace(self, session_id: str, steps: list[Step], step_count: int = 0) -> list[Step]:
         """Append the new part of an overlapping window; return the whole session trace."""
         with self._lock:
             known = [r[0] for r in self._db.execute(
                 "SELECT fp FROM trace WHERE session_id=? ORDER BY id", (session_id,)
             ).fetchall()]
-        new = merge_new_steps(known, steps)
+        new = merge_new_steps(known, steps, step_count)
         now = time.time()
         statements = [self._touch(session_id)] + [
             ("INSERT INTO trace(session_id, ts, fp, step) VALUES (?,?,?,?)",

@@ -168,15 +168,21 @@ def fingerprint(step: Step) -> str:
     return digest.hexdigest()
 
 
-def merge_new_steps(known: list[str], incoming: list[Step]) -> list[Step]:
+def merge_new_steps(known: list[str], incoming: list[Step], step_count: int = 0) -> list[Step]:
     """Return the steps of `incoming` that are new, given fingerprints of the trace seen so far.
 
     Hosts resend overlapping windows ("the last 8 steps"), so the longest suffix of the known trace
-    that equals a prefix of the incoming window is dropped; everything after it is new.
+    that equals a prefix of the incoming window is dropped; everything after it is new. A window of
+    identical steps is ambiguous (resent, or one more repeat?): the caller's `step_count`, when it
+    exceeds what is known, settles it, so an exact loop keeps growing the trace.
     """
     prints = [fingerprint(s) for s in incoming]
-    longest = min(len(known), len(prints))
-    for size in range(longest, 0, -1):
+    new = incoming
+    for size in range(min(len(known), len(prints)), 0, -1):
         if known[-size:] == prints[:size]:
-            return incoming[size:]
-    return incoming
+            new = incoming[size:]
+            break
+    missing = min(step_count - len(known), len(incoming))
+    if missing > len(new):
+        new = incoming[-missing:]
+    return new

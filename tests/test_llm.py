@@ -130,7 +130,7 @@ async def test_http_error_is_unavailable_without_retries(fake_openai: FakeOpenAI
     with pytest.raises(ModelUnavailable, match=reason):
         await _decider(fake_openai).decide(_prompt(), ErrorDiagnosis)
     assert len(fake_openai.requests) == 1
-    assert time.perf_counter() - started < 1.0  # no backoff sleeps
+    assert time.perf_counter() - started < 2.0  # no backoff sleeps
 
 
 async def test_hang_times_out_within_the_timeout(fake_openai: FakeOpenAI) -> None:
@@ -138,7 +138,7 @@ async def test_hang_times_out_within_the_timeout(fake_openai: FakeOpenAI) -> Non
     started = time.perf_counter()
     with pytest.raises(ModelUnavailable, match="timeout after 0.5 s"):
         await _decider(fake_openai, timeout=0.5).decide(_prompt(), ErrorDiagnosis)
-    assert 0.45 < time.perf_counter() - started < 1.0
+    assert 0.45 < time.perf_counter() - started < 1.5  # bounded by the timeout, not the 10 s hang
 
 
 async def test_fallback_model_answers_after_primary_fails(fake_openai: FakeOpenAI) -> None:
@@ -156,7 +156,7 @@ async def test_hanging_models_stay_within_the_total_budget(fake_openai: FakeOpen
     started = time.perf_counter()
     with pytest.raises(ModelUnavailable, match="primary-model: timeout.*backup-model: timeout"):
         await decider.decide(_prompt(), ErrorDiagnosis)
-    assert time.perf_counter() - started < total_budget_s(decider.settings) + 0.3
+    assert time.perf_counter() - started < total_budget_s(decider.settings) + 0.75
 
 
 async def test_rejected_response_format_steps_down_to_plain_prompting(fake_openai: FakeOpenAI) -> None:

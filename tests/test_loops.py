@@ -184,6 +184,13 @@ def test_three_rejected_actions_are_a_repeated_error_with_format_guidance():
     assert verdict.pattern == "repeated_error" and "one action per turn" in (verdict.guidance or "")
 
 
+def test_calls_to_an_unknown_tool_point_back_to_the_tool_list():
+    calls = [Step(tool="search_flights", args=json.dumps({"origin": "JFK", "day": d}),
+                  result="Error: Unknown tool 'search_flights'", error=True) for d in ("05-20", "05-21", "05-22")]
+    verdict = detect(EXPLORE + calls, task="Book the cheapest flight from JFK to SEA")
+    assert verdict.pattern == "repeated_error" and "tool list" in (verdict.guidance or "")
+
+
 def test_the_same_failing_command_rerun_without_an_edit_is_no_progress():
     runs = [bash("python -m pytest tests/test_where.py -x", f"E   assert {{}} == {{'units': 'm'}}\n"
                  f"FAILED tests/test_where.py::test_where_attrs_{name}", rc=1) for name in ("keep", "drop", "x")]

@@ -67,3 +67,14 @@ def test_unrelated_window_is_all_new():
     old = [fingerprint(Step(tool="a"))]
     new = [Step(tool="b"), Step(tool="c")]
     assert merge_new_steps(old, new) == new
+
+
+def test_identical_window_grows_when_step_count_says_so():
+    steps = [Step(tool="bash", args="pytest -x", result="1 failed")] * 8
+    known = [fingerprint(s) for s in steps]
+    assert merge_new_steps(known, steps, step_count=9) == steps[-1:]
+
+
+def test_identical_window_without_step_count_is_a_resend():
+    steps = [Step(tool="bash", args="pytest -x", result="1 failed")] * 8
+    assert merge_new_steps([fingerprint(s) for s in steps], steps) == []

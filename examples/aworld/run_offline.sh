@@ -23,6 +23,10 @@ RUN_TIMEOUT=${RUN_TIMEOUT:-300}
 SYSTEM_PROMPT=${SYSTEM_PROMPT:-server}
 STARTED=$SECONDS
 
+if ! command -v timeout >/dev/null 2>&1; then
+  timeout() { shift; "$@"; }  # macOS without coreutils: run without a time limit
+fi
+
 say() { echo "[run_offline] $*" >&2; }
 die() { echo "[run_offline] ERROR: $*" >&2; exit 1; }
 

@@ -33,7 +33,7 @@ _GENERIC_PAGE_TASK = re.compile(
 
 
 def budget_for(length: int, threshold: int) -> int:
-    return min(max(int(length / TARGET_RATIO), threshold // 2), MAX_BUDGET)
+    return min(max(int(length / TARGET_RATIO), threshold), MAX_BUDGET)
 
 
 def synthesize(
