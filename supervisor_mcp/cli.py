@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="Bind address for sse/http (default 127.0.0.1).")
     serve.add_argument("--port", type=int, default=8765, help="Port for sse/http (default 8765).")
     sub.add_parser("demo", help="Run packaged scenarios through the server over stdio and print the decisions.")
+    patch = sub.add_parser("patch", help="Print the system-prompt patch for a host agent.")
+    patch.add_argument("host", choices=["generic", "aworld"], help="generic (any MCP host) or aworld")
     schemas = sub.add_parser("schemas", help="Regenerate the JSON Schemas of every tool and the capabilities.")
     schemas.add_argument("--out", type=Path, default=Path("schemas"), help="Output folder (default ./schemas).")
     return parser
@@ -75,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         from supervisor_mcp.demo import run_demo
 
         return run_demo(sys.stdout)
+    if command == "patch":
+        from supervisor_mcp.prompts import load_host_patch
+
+        print(load_host_patch(args.host))
+        return 0
     if command == "schemas":
         from supervisor_mcp.schemas import write_schemas
 

@@ -21,6 +21,8 @@ from supervisor_mcp.models import ErrorDiagnosis, KeyFact, SynthesisDecision
 MARK = "[unsupported]"
 REPAIR_MIN_SCORE = 90.0
 REPAIR_MAX_CHARS = 600  # longer "quotes" are paraphrases, not near misses
+ANCHOR_WORDS = 3
+MAX_WINDOWS = 200
 
 _QUOTE = re.compile(r'"(\S(?:[^"\n]{0,298}\S)?)"|“([^”\n]{1,300})”|`([^`\n]{1,300})`')
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]}]+", re.IGNORECASE)
@@ -42,9 +44,9 @@ class _Source:
         self.views = [raw] if visible == raw else [raw, visible]
         self.visible = visible
         self.flat = [_flat(view) for view in self.views]
-        self.number_keys = {
-            key for view in self.views for match in _NUMBER.finditer(view) for key in _number_keys(match.group())
-        }
+        tokens = {match.group() for view in self.views for match in _NUMBER.finditer(view)}
+        self.number_keys = {key for token in tokens for key in _number_keys(token)}
+        self._numbers_seen: dict[str, bool] = {}
 
     def contains(self, snippet: str) -> bool:
         if any(snippet in view for view in self.views):
@@ -53,11 +55,16 @@ class _Source:
         return bool(flat) and any(flat in view for view in self.flat)
 
     def has_number(self, token: str) -> bool:
-        keys = _number_keys(token)
-        if keys and keys <= self.number_keys:
+        if token not in self._numbers_seen:
+            self._numbers_seen[token] = self._find_number(token)
+        return self._numbers_seen[token]
+
+    def _find_number(self, token: str) -> bool:
+        if _number_keys(token) <= self.number_keys:
             return True
+        # Digits glued to letters ("HAT097") are not number tokens in the source, but do state the number.
         pattern = re.compile(r"(?<!\d)" + re.escape(token) + r"(?!\d)")
-        return any(pattern.search(view) for view in self.views)
+        return any(token in view and pattern.search(view) for view in self.views)
 
 
 def _flat(text: str) -> str:
@@ -144,20 +151,31 @@ def verbatim(quote: str, source: _Source) -> str | None:
 
 
 def _repair(quote: str, haystack: str) -> str | None:
-    best = fuzz.partial_ratio_alignment(quote, haystack, score_cutoff=REPAIR_MIN_SCORE)
-    if best is None:
+    spans = []
+    for low, high in _windows(quote, haystack):
+        hit = fuzz.partial_ratio_alignment(quote, haystack[low:high], score_cutoff=REPAIR_MIN_SCORE)
+        if hit is not None:
+            spans.append(_snap(haystack, low + hit.dest_start, low + hit.dest_end))
+    # Two different spans that both fit make the repair a guess; refuse it.
+    if len({_flat(span) for span in spans}) != 1:
         return None
-    start, end = best.dest_start, best.dest_end
-    # A second equally good span elsewhere makes the repair a guess; refuse it.
-    masked = haystack[:start] + " " * (end - start) + haystack[end:]
-    other = fuzz.partial_ratio_alignment(quote, masked, score_cutoff=REPAIR_MIN_SCORE)
-    if other is not None and _flat(masked[other.dest_start:other.dest_end]) != _flat(haystack[start:end]):
-        return None
-    span = _snap(haystack, start, end)
+    span = spans[0]
     # Repair fixes retyped words, never values: a quote naming another id or number is not this span.
     if not _values(quote) <= _values(span):
         return None
     return span
+
+
+def _windows(quote: str, haystack: str) -> list[tuple[int, int]]:
+    """Stretches of the source around its longest words: fuzzy matching all of a large source is slow."""
+    words = sorted({w.strip(_TRAILING + "\"'()[]{}") for w in quote.split()}, key=len, reverse=True)
+    windows: set[tuple[int, int]] = set()
+    for word in [w for w in words if len(w) >= 4][:ANCHOR_WORDS]:
+        position = haystack.find(word)
+        while position != -1 and len(windows) < MAX_WINDOWS:
+            windows.add((max(position - len(quote), 0), position + len(word) + len(quote)))
+            position = haystack.find(word, position + 1)
+    return sorted(windows)
 
 
 def _values(text: str) -> set[str]:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from platformdirs import user_state_dir
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # The MCP SDK caps HTTP request bodies at 4 MiB; inputs beyond that are refused on every transport
 # so that behaviour does not depend on how the host connected.
 SDK_BODY_LIMIT = 4 * 1024 * 1024
+_UNEXPANDED = re.compile(r"^\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}$")
 
 
 def default_db_path() -> str:
@@ -42,6 +44,14 @@ class Settings(BaseSettings):
     max_input_chars: int = Field(SDK_BODY_LIMIT, ge=1024, description="Largest argument accepted, in characters.")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_json: bool = Field(False, description="Log JSON lines instead of console text (still on stderr).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_unexpanded(cls, data: Any) -> Any:
+        # Hosts such as AWorld pass an unset ${VAR} through as literal text: treat it as unset.
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (isinstance(v, str) and _UNEXPANDED.match(v))}
+        return data
 
     @field_validator("log_level")
     @classmethod

@@ -21,3 +21,8 @@ def test_invalid_setting_is_named_without_a_traceback():
     proc = run("serve", SUPERVISOR_OBS_THRESHOLD_CHARS="lots")
     assert proc.returncode == 2
     assert "obs_threshold_chars" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_patch_prints_the_generic_host_patch():
+    proc = run("patch", "generic")
+    assert proc.returncode == 0 and "inefficiency_analysis" in proc.stdout

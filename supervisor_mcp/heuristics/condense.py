@@ -35,7 +35,7 @@ _STRUCTURE = re.compile(
     r"\d+ (?:passed|failed|errors?|skipped|xfailed|warnings?)\b|Ran \d+ tests?|OK \(|FAILED \(|"
     r"characters? elided|output too long|truncated))",
 )
-_TRACE_FRAME = re.compile(r'^\s*File "[^"]+", line \d+')
+_TRACE_FRAME = re.compile(r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in )')
 _CARETS = re.compile(r"^[\s^~]+$")
 _MARKER = "[... {n} lines omitted{extra} ...]"
 MAX_MARKER_NAMES = 6
@@ -44,6 +44,7 @@ REL_WEIGHT = 0.5
 NOVELTY_WEIGHT = 1.0
 PLAIN_WORD_WEIGHT = 0.6
 STRUCTURE_BONUS = 4.0
+STRUCTURE_SHARE = 0.5
 FOCUS_SHARE = 0.4
 FOCUS_MIN = 0.35
 
@@ -86,6 +87,19 @@ def _chunks(lines: Sequence[str], code: bool) -> list[tuple[int, int]]:
 def must_keep(line: str) -> bool:
     """Markers (ours or the tool's) are never dropped: they say what is missing."""
     return line.lstrip().startswith("[... ") or ("elided" in line and "<" in line)
+
+
+def _last_lines(lines: Sequence[str], protected: frozenset[int], count: int) -> list[int]:
+    """The last `count` non-blank lines before each protected block (the end of each output part)."""
+    found: list[int] = []
+    run: list[int] = []
+    for i, line in enumerate(lines):
+        if i in protected:
+            found.extend(run[-count:])
+            run = []
+        elif line.strip() and not must_keep(line):
+            run.append(i)
+    return found + run[-count:]
 
 
 def structural(line: str, *, code: bool) -> bool:
@@ -153,6 +167,14 @@ def select(
 
     for i, line in enumerate(lines):
         if i in protected or must_keep(line):
+            take(i)
+    structure = [i for i, line in enumerate(lines) if i not in plan.kept and structural(line, code=code)]
+    if not code:
+        # How a log or a script run ended is in its last lines.
+        structure += [i for i in _last_lines(lines, protected, 3) if i not in structure]
+    if sum(len(lines[i]) + 1 for i in structure) <= STRUCTURE_SHARE * budget:
+        # Error, traceback and summary lines (tracebacks are already shortened) all fit: keep them.
+        for i in structure:
             take(i)
     bonus = [STRUCTURE_BONUS if structural(line, code=code) else 0.0 for line in lines]
 

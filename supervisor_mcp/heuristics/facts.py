@@ -10,7 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.ranking import Ranker, STOPWORDS, query_terms
+from rapidfuzz import fuzz
+
+from supervisor_mcp.heuristics.ranking import STOPWORDS, Ranker, query_terms
 from supervisor_mcp.models import KeyFact
 
 MAX_FACTS = 8
@@ -22,7 +24,10 @@ _CODE_SIGNAL = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w])")
-_SIGNAL = re.compile(r"\b(?:\w+Error|\w+Exception|FAILED|ERROR|passed|failed|Traceback)\b|https?://\S+|\d")
+_ERROR_LINE = re.compile(r"^\s*(?:[\w.]*(?:Error|Exception|Exit|Failure)\b:?|E\s{2,}\S|FAILED\b|ERROR\b|fatal:|error(?:\[\w+\])?:)")
+_SUMMARY = re.compile(r"\b\d+ (?:passed|failed|errors?|skipped)\b|\bRan \d+ tests?\b|\b(?:OK|FAILED) \(")
+_SIGNAL = re.compile(r"https?://\S+|\d")
+_ENVELOPE = re.compile(r"<warning>.*?</warning>", re.S)
 _QUOTED = re.compile(r"`([^`\n]{2,80})`|\"([^\"\n]{2,60})\"|'([^'\n]{3,60})'")
 _CODE_ID = re.compile(r"\b[A-Za-z_][\w.]*(?:_[\w.]+|\.[A-Za-z_]\w*|[a-z][A-Z]\w*)\b")
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+(?:\s+(?:of|de|the|and|&)?\s*[A-Z][a-z]+)+|[A-Z]{2,}\d*|(?:1[5-9]|20)\d\d)\b")
@@ -75,42 +80,64 @@ def verbatim_span(candidate: str, source: str, min_chars: int = 12) -> str | Non
     return max(found, key=len) if found else None
 
 
+_LABEL = re.compile(r"^(?:#{1,6}\s|[-=|: ]{3,}$|.{0,60}:$)")
+_JUNK = re.compile(r"[\[\]{}'\"\\]")
+
+
 def _units(synthesis: str, prose: bool) -> list[str]:
+    """Candidate statements: lines (tool output) or sentences (prose), without headings, markers
+    or serialisation debris. Escaped newlines count as line breaks (reports embed JSON/repr)."""
     out: list[str] = []
-    for line in synthesis.splitlines():
-        line = line.strip()
-        if not line or line.startswith("[... ") or line.startswith("<"):
-            continue
-        if prose and len(line) > MAX_FACT_CHARS:
-            out.extend(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
-        else:
-            out.append(line)
-    return out
+    for raw in synthesis.splitlines():
+        for line in raw.split("\\n"):
+            line = line.strip()
+            if not line or line.startswith(("[... ", "<")) or _LABEL.match(line):
+                continue
+            pieces = _SENTENCE_END.split(line) if prose else [line]
+            out.extend(p.strip() for p in pieces if p.strip())
+    return [u for u in out if 12 <= len(u) <= 2 * MAX_FACT_CHARS and len(_JUNK.findall(u)) <= 0.05 * len(u) + 2]
+
+
+def _signal(unit: str) -> float:
+    """How much a statement is worth reporting regardless of the task: errors, then test
+    summaries, then anything with a number or a URL."""
+    if _ERROR_LINE.match(unit):
+        return 3.0
+    if _SUMMARY.search(unit):
+        return 2.0
+    return 0.5 if _SIGNAL.search(unit) else 0.0
+
+
+def _shorten(text: str) -> str:
+    if len(text) <= MAX_FACT_CHARS:
+        return text
+    return text[:MAX_FACT_CHARS].rsplit(" ", 1)[0] + " …"
 
 
 def key_facts(result: str, synthesis: str, query: Sequence[str], *, prose: bool,
               final_answer: str | None = None) -> list[KeyFact]:
+    """The statements that best match the task, each with a verbatim quote from `result`."""
     facts: list[KeyFact] = []
-    if final_answer:
+    if final_answer and final_answer.strip():
         quote = verbatim_span(final_answer.strip()[:MAX_FACT_CHARS], result)
         if quote:
-            facts.append(KeyFact(fact=f"Final answer: {final_answer.strip()[:MAX_FACT_CHARS]}", evidence=quote))
-    units = [u for u in _units(synthesis, prose) if 8 <= len(u) <= 2 * MAX_FACT_CHARS]
+            facts.append(KeyFact(fact=f"Final answer: {_shorten(final_answer.strip())}", evidence=quote))
+    units = _units(_ENVELOPE.sub("", synthesis), prose)
     if not units:
         return facts
     scores = Ranker(units).scores(query)
-    ranked = sorted(
-        range(len(units)),
-        key=lambda i: -(scores[i] + (1.0 if _SIGNAL.search(units[i]) else 0.0)),
-    )
-    seen = {f.evidence for f in facts}
-    for i in ranked:
-        if len(facts) >= MAX_FACTS or (scores[i] <= 0 and not _SIGNAL.search(units[i])):
+    top = max(scores) or 1.0
+    scores = [x / top for x in scores]
+    signal = [_signal(u) for u in units]
+    for i in sorted(range(len(units)), key=lambda k: -(scores[k] + signal[k])):
+        if len(facts) >= MAX_FACTS or scores[i] + signal[i] <= 0:
             break
-        quote = verbatim_span(units[i][:MAX_FACT_CHARS], result)
-        if quote and quote not in seen and len(quote) >= 12:
-            seen.add(quote)
-            facts.append(KeyFact(fact=units[i][:MAX_FACT_CHARS], evidence=quote))
+        quote = verbatim_span(units[i], result)
+        if not quote or len(quote) < 12:
+            continue
+        if any(fuzz.token_set_ratio(quote, f.evidence) >= 90 for f in facts):
+            continue
+        facts.append(KeyFact(fact=_shorten(units[i]), evidence=quote))
     return facts
 
 
