@@ -65,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
 
         transport = TRANSPORTS[getattr(args, "transport", "stdio")]
         server = build_server(settings)
+        if settings.model:
+            from supervisor_mcp.llm import preload
+
+            preload()  # litellm takes seconds to import; pay it before the first call, not during it
         structlog.get_logger("supervisor_mcp").info(
             "serving", transport=transport, engine=settings.model or "heuristic", db=settings.db
         )

@@ -58,17 +58,18 @@ async def analyze_error(
 ) -> ErrorAnalysisResult:
     started = time.perf_counter()
     plan = plan_error(inp, rt)
-    diag, engine, usage, reason = plan.finding, "heuristic", None, None
+    diag, engine, usage, reason, unsupported = plan.finding, "heuristic", None, None, []
     decider = decider or rt.decider
     if decider is not None and plan.needs_model:
         outcome = await consult(decider, PROMPT, plan.variables(), ErrorDiagnosis, on_progress)
         usage, reason = outcome.usage, outcome.degraded_reason
         if isinstance(outcome.decision, ErrorDiagnosis):
-            diag, _ = ground_error(outcome.decision, inp.error)
+            # A corrected observation may quote the failed command as well as the error.
+            diag, unsupported = ground_error(outcome.decision, f"{inp.error}\n{inp.action}")
             engine = outcome.engine
     result = ErrorAnalysisResult(
         **diag.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
-        supervisor_note=_note(diag), session_id=plan.session_id,
+        supervisor_note=_note(diag), session_id=plan.session_id, unsupported_claims=unsupported,
     )
     if usage is not None:
         result.usage = usage

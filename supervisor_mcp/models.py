@@ -174,7 +174,7 @@ class ErrorDiagnosis(BaseModel):
         description="provide_guidance: append the fix to the observation; correct_observation: replace "
         "the observation with corrected_observation; run_verification: run verification_task first."
     )
-    category: ErrorCategory = Field(description="The failure mechanism (see ERROR_TAXONOMY).")
+    category: ErrorCategory = Field(description="The failure mechanism, one of the listed values.")
     fault: Fault = Field(description="Who caused it: agent, environment, tool, or none.")
     retryable: bool = Field(description="True only if repeating the same action unchanged may succeed.")
     root_cause: str = Field(description="The most likely root cause, in one or two sentences.")
@@ -190,7 +190,9 @@ class ErrorDiagnosis(BaseModel):
 
 
 class ErrorAnalysisResult(ErrorDiagnosis, ResultMeta):
-    pass
+    unsupported_claims: list[str] = Field(
+        default_factory=list, description="Numbers, URLs or quotes a model wrote that the input does not contain (removed)."
+    )
 
 
 class InefficiencyVerdict(BaseModel):
@@ -234,7 +236,10 @@ class SynthesisDecision(BaseModel):
     action: Literal["approve", "correct_observation"] = Field(
         description="approve: keep the result as it is; correct_observation: replace it with synthesis."
     )
-    synthesis: str = Field(description="The text the agent should keep (the original when approved).")
+    synthesis: str = Field(
+        description="The purified text the agent should keep; a model may leave it empty when approving "
+        "(the result then carries the original)."
+    )
     final_answer: str | None = Field(None, description="A sub-agent's final answer, separated from its work log.")
     key_facts: list[KeyFact] = Field(default_factory=list, description="Facts for the task, each with a verbatim quote.")
     conflicts: list[str] = Field(default_factory=list, description="Places where sources disagree.")

@@ -63,7 +63,9 @@ async def consult(
     try:
         decision, usage = await decider.decide(render(prompt_name, variables), output, on_progress=on_progress)
     except ModelUnavailable as exc:
-        return Consultation(degraded_reason=str(exc) or type(exc).__name__)
+        # Failed attempts still cost tokens: count them, as the paper counts the supervisor's spend.
+        spent = getattr(exc, "spent", None) or Usage()
+        return Consultation(usage=spent, degraded_reason=str(exc) or type(exc).__name__)
     return Consultation(decision=decision, usage=usage, engine=decider.engine)
 
 

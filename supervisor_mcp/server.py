@@ -72,7 +72,7 @@ def _sampler(rt: Runtime, model: type[BaseModel], planner: Callable[[Any, Runtim
             return None
         prompt = render(prompt_name, plan.variables())
         message = SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))
-        return Sample([message], system_prompt=prompt.system, max_tokens=2000, temperature=0.0)
+        return Sample([message], system_prompt=prompt.system, max_tokens=4096, temperature=0.0)
 
     return resolve
 

@@ -55,7 +55,7 @@ def test_four_forward_pages_of_one_file_are_a_paging_crawl():
     trace = EXPLORE + [page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
     verdict = detect(trace, task=TASK)
     assert verdict.action == "provide_guidance" and verdict.pattern == "paging_crawl"
-    assert "steps 3-6" in verdict.evidence[0]
+    assert "steps 4-7" in verdict.evidence[0]
 
 
 def test_paging_guidance_names_the_file_and_a_search_for_a_task_identifier():
@@ -107,7 +107,7 @@ def test_offset_parameters_marching_through_a_document_are_a_paging_crawl():
 def test_the_same_command_with_an_unchanged_result_four_times_is_an_exact_loop():
     same = bash("grep -rn \"_backend_mod\" lib/matplotlib/backends/ | head -n 5", "backend_qt.py:12: _backend_mod")
     verdict = detect(EXPLORE + [same] * 4, task=TASK)
-    assert verdict.pattern == "exact_loop" and "steps 3-6" in verdict.evidence[0]
+    assert verdict.pattern == "exact_loop" and "steps 4-7" in verdict.evidence[0]
 
 
 def test_the_same_command_with_changing_results_is_not_a_loop():
@@ -239,7 +239,7 @@ def test_exploring_fifteen_steps_without_any_edit_is_no_progress():
              for i, name in enumerate(("merge", "variable", "ops", "common", "dataset"))]
     trace = [step for pair in zip(looks, reads, strict=True) for step in pair] + looks
     verdict = detect(trace, task=TASK)
-    assert verdict.pattern == "no_progress" and "steps 0-14" in verdict.evidence[0]
+    assert verdict.pattern == "no_progress" and "steps 1-15" in verdict.evidence[0]
 
 
 def test_batch_work_across_files_is_approved():

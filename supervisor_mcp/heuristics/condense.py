@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from supervisor_mcp.heuristics.ranking import Ranker, terms
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]{5,}")
-_CODE_LIKE = re.compile(r"[_./]|[a-z][A-Z]|[A-Za-z]\d")
-_NUMBERED = re.compile(r"^\s*(\d+)(?:\t|:|\s{2,}|-(?=\S))")
-_DEFINITION = re.compile(
+CODE_LIKE = re.compile(r"[_./]|[a-z][A-Z]|[A-Za-z]\d")
+DEFINITION = re.compile(
     r"^\s*(?:\d+[\t:]\s*)?(?:@@ |diff --git |(?:async\s+)?def\s+\w+|class\s+\w+|"
     r"(?:export\s+)?(?:public\s+|private\s+|protected\s+|static\s+)*(?:function|func|fn|interface|struct|enum|impl|type)\s+\w+|"
     r"_{3,} .+ _{3,}$|={3,} .+ ={3,}$)"
@@ -37,14 +36,12 @@ _STRUCTURE = re.compile(
 )
 _TRACE_FRAME = re.compile(r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in )')
 _CARETS = re.compile(r"^[\s^~]+$")
-_MARKER = "[... {n} lines omitted{extra} ...]"
-MAX_MARKER_NAMES = 6
 MARKER_COST = 40
 REL_WEIGHT = 0.5
 NOVELTY_WEIGHT = 1.0
-PLAIN_WORD_WEIGHT = 0.6
 STRUCTURE_BONUS = 4.0
 STRUCTURE_SHARE = 0.5
+DEFINITION_BONUS = 0.0
 FOCUS_SHARE = 0.4
 FOCUS_MIN = 0.35
 
@@ -58,14 +55,8 @@ class Plan:
     scores: list[float] = field(default_factory=list)
 
 
-def identifier_weight(token: str) -> float:
-    # Code-shaped names (paths, dotted, snake, Camel) are what later commands reuse; plain words
-    # in comments rarely are, but still count a little.
-    return 1.0 if _CODE_LIKE.search(token) else PLAIN_WORD_WEIGHT
-
-
 def _starts_unit(line: str, code: bool) -> bool:
-    return bool(_DEFINITION.match(line)) or (not code and bool(_HEADING.match(line)))
+    return bool(DEFINITION.match(line)) or (not code and bool(_HEADING.match(line)))
 
 
 def _chunks(lines: Sequence[str], code: bool) -> list[tuple[int, int]]:
@@ -176,7 +167,8 @@ def select(
         # Error, traceback and summary lines (tracebacks are already shortened) all fit: keep them.
         for i in structure:
             take(i)
-    bonus = [STRUCTURE_BONUS if structural(line, code=code) else 0.0 for line in lines]
+    bonus = [STRUCTURE_BONUS if structural(line, code=code) else
+             DEFINITION_BONUS if code and DEFINITION.match(line) else 0.0 for line in lines]
 
     # The passages that best match the task are kept whole: an agent reads and edits a function
     # as a unit, and a coherent block beats scattered lines for it.
@@ -194,7 +186,7 @@ def select(
         line = lines[i]
         if not line.strip() or _CARETS.match(line):
             return 0.0
-        novelty = sum(identifier_weight(t) for t in ids[i] if t not in shown)
+        novelty = sum(1 for t in ids[i] if t not in shown)
         return REL_WEIGHT * plan.scores[i] + NOVELTY_WEIGHT * novelty + bonus[i]
 
     def density(i: int) -> float:
@@ -226,122 +218,3 @@ def _fill_small_gaps(plan: Plan, lines: Sequence[str]) -> None:
         gap = range(a + 1, b)
         if 0 < len(gap) <= 3 and sum(len(lines[i]) + 1 for i in gap) <= MARKER_COST + 10:
             plan.kept.update(gap)
-
-
-def describe_gap(lines: Sequence[str]) -> str:
-    """The names a run of omitted lines defines, so the agent knows what to fetch back."""
-    names: list[str] = []
-    for line in lines:
-        m = _DEFINITION.match(line)
-        if not m:
-            continue
-        label = re.sub(r"^\s*(?:\d+[\t:]\s*)?", "", line).strip().rstrip(":{").strip()
-        label = re.sub(r"\(.*", "", label) if label.startswith(("def ", "async def ", "class ")) else label
-        names.append(label[:60])
-    first = _NUMBERED.match(lines[0]) if lines else None
-    last = _NUMBERED.match(lines[-1]) if lines else None
-    extra = f" (lines {first.group(1)}-{last.group(1)})" if first and last else ""
-    if names:
-        shown = names[:MAX_MARKER_NAMES]
-        more = f", +{len(names) - len(shown)} more" if len(names) > len(shown) else ""
-        extra += ": " + ", ".join(shown) + more
-    return extra
-
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[./-][A-Za-z0-9_]+)*")
-_KEYWORDS = frozenset(
-    "and as assert async await break class continue def del elif else except finally for from global "
-    "if import in is lambda nonlocal not or pass raise return try while with yield None True False self "
-    "const let var function func public private protected static void int str bool float char new this "
-    "null true false undefined else".split()
-)
-_TRIPLE = re.compile(r'"""|\'\'\'')
-_COMMENT = re.compile(r"^\s*(?:\d+[\t:]\s*)?(?:#|//|/?\*)")
-_TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s.*$")
-
-
-def code_lines(lines: Sequence[str]) -> list[bool]:
-    """True for lines of code, False for comments, docstrings and prose inside a source file."""
-    out: list[bool] = []
-    in_doc = False
-    for line in lines:
-        quotes = len(_TRIPLE.findall(line))
-        starts_doc = not in_doc and quotes % 2 == 1
-        out.append(not in_doc and not starts_doc and quotes == 0 and not _COMMENT.match(line))
-        if quotes % 2 == 1:
-            in_doc = not in_doc
-    return out
-
-
-def gap_names(gap: Sequence[str], is_code: Sequence[bool], shown_text: str, seen: set[str]) -> list[str]:
-    """Names in omitted lines that the kept text does not show: every identifier of a code line
-    (variables, calls, attributes, keyword arguments), and only code-shaped names from comments,
-    docstrings and prose (plain words there are language, not names)."""
-    names: list[str] = []
-    for line, code in zip(gap, is_code):
-        text = _TRAILING_COMMENT.sub("", line) if code else line
-        for token in _NAME.findall(text):
-            if len(token) < 4 or token in _KEYWORDS or token in seen or token in shown_text:
-                continue
-            if code or _CODE_LIKE.search(token):
-                seen.add(token)
-                names.append(token)
-    return names
-
-
-def render(plan: Plan, describe: Callable[[Sequence[str]], str] = describe_gap, *, index_budget: int = 0,
-           code: bool = True) -> str:
-    """Kept lines in order; each omitted run becomes one marker. With `index_budget`, markers also
-    list names from the omitted lines, code-shaped names first, within that many characters."""
-    n = len(plan.lines)
-    gaps: list[tuple[int, int]] = []
-    i = 0
-    while i < n:
-        if i in plan.kept:
-            i += 1
-            continue
-        j = i
-        while j < n and j not in plan.kept:
-            j += 1
-        if any(line.strip() for line in plan.lines[i:j]):
-            gaps.append((i, j))
-        i = j
-    extras = {gap: describe(plan.lines[gap[0]:gap[1]]) for gap in gaps}
-    chosen = _index(plan, gaps, extras, index_budget, code) if index_budget > 0 else {}
-    out: list[str] = []
-    i = 0
-    starts = {a: b for a, b in gaps}
-    while i < n:
-        if i in plan.kept:
-            out.append(plan.lines[i])
-            i += 1
-        elif i in starts:
-            j = starts[i]
-            extra = extras[(i, j)]
-            if chosen.get(i):
-                extra += "; names: " + ", ".join(chosen[i])
-            out.append(_MARKER.format(n=j - i, extra=extra))
-            i = j
-        else:
-            i += 1
-    return "\n".join(out)
-
-
-def _index(plan: Plan, gaps: list[tuple[int, int]], extras: dict[tuple[int, int], str], budget: int,
-           code: bool) -> dict[int, list[str]]:
-    shown_text = "\n".join(plan.lines[i] for i in sorted(plan.kept)) + "\n".join(extras.values())
-    is_code = code_lines(plan.lines) if code else [False] * len(plan.lines)
-    seen: set[str] = set()
-    candidates: list[tuple[int, int, str]] = []  # (rank, gap start, name)
-    for a, b in gaps:
-        for name in gap_names(plan.lines[a:b], is_code[a:b], shown_text, seen):
-            candidates.append((0 if _CODE_LIKE.search(name) else 1, a, name))
-    chosen: dict[int, list[str]] = {}
-    used = 0
-    for rank, a, name in sorted(candidates, key=lambda c: c[0]):
-        if used + len(name) + 2 > budget:
-            continue
-        used += len(name) + 2 + (9 if a not in chosen else 0)
-        chosen.setdefault(a, []).append(name)
-    order = {(a, name): k for k, (_, a, name) in enumerate(candidates)}
-    return {a: sorted(names, key=lambda nm: order[(a, nm)]) for a, names in chosen.items()}

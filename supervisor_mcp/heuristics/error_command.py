@@ -27,7 +27,7 @@ _GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary f
 # runs) is fine unless it shows trouble, e.g. a traceback on stderr of a command piped into grep.
 _TROUBLE = re.compile(
     r"No such file or directory|command not found|Traceback|Argument list too long|terminated by signal|"
-    r"^\w*(?:Error|Exception)\b|\berror:|fatal:|Permission denied|Segmentation fault|Killed$",
+    r"^\w{0,60}(?:Error|Exception)\b|\berror:|fatal:|Permission denied|Segmentation fault|Killed$",
     re.MULTILINE,
 )
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")

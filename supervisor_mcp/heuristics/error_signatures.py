@@ -25,7 +25,7 @@ from supervisor_mcp.heuristics.error_verify import contradiction
 from supervisor_mcp.models import ErrorDiagnosis, Step
 
 _PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
-_ERRORED = re.compile(r"^FAILED \(errors=\d+\)$|^=+ [^\n]{0,60}\b\d+ errors?\b(?![^\n]{0,60}failed)[^\n]*=+$|\b\d+ exceptions?\b", re.MULTILINE)
+_ERRORED = re.compile(r"^FAILED \(errors=\d{1,7}\)$|^={3,200} [^\n]{0,60}\b\d{1,7} errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$|\b\d{1,7} exceptions?\b", re.MULTILINE)
 # Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 _CUT_NOTE = "output was too long and was cut by the host"
@@ -82,16 +82,17 @@ def _quoted(text: str) -> str:
 
 def _has_test_failures(body: str) -> bool:
     return any("F" in m.group(1) for m in _PROGRESS.finditer(body[-20000:])) or bool(
-        re.search(r"^=+ FAILURES =+$|^FAIL: |\b\d+ failed\b|^--- FAIL", body[-20000:], re.MULTILINE)
+        re.search(r"^={3,200} FAILURES ={3,200}$|^FAIL: |\b\d{1,7} failed\b|^--- FAIL", body[-20000:], re.MULTILINE)
     )
 
 
 def _from_lines(ctx: ErrorContext) -> Finding | None:
     body = ctx.envelope.body
     short_text = body[:_DOMAIN_SCOPE] if len(body) <= 2 * _DOMAIN_SCOPE else ""
+    lowered = body.lower()
     best: tuple[int, int, Signature, re.Match[str]] | None = None
     for order, sig in enumerate(LINE_SIGNATURES):
-        if sig.domain and not short_text:
+        if (sig.domain and not short_text) or not sig.applies(lowered):
             continue
         match = sig.pattern.search(short_text if sig.domain else body)
         if match and (best is None or sig.rank > best[0]):
@@ -197,7 +198,7 @@ def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_
     )
 
 
-_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|=+ [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}=+|tests finished:[^\n]{0,120}|Ran \d+ tests?[^\n]{0,40})$", re.MULTILINE)
+_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|={3,200} [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}|tests finished:[^\n]{0,120}|Ran \d{1,7} tests?[^\n]{0,40})$", re.MULTILINE)
 
 
 def _summary_lines(body: str) -> list[str]:

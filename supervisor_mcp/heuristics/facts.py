@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from supervisor_mcp.heuristics.conflicts import conflicts as find_conflicts
 from supervisor_mcp.heuristics.ranking import STOPWORDS, Ranker, query_terms
 from supervisor_mcp.models import KeyFact
 
@@ -23,29 +24,18 @@ _CODE_SIGNAL = re.compile(
     r"[{}();]\s*$|//|#|@\w+|\w+\s*=\s*\S|function\b|const |let |var |public |private )"
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w])")
 _ERROR_LINE = re.compile(r"^\s*(?:[\w.]*(?:Error|Exception|Exit|Failure)\b:?|E\s{2,}\S|FAILED\b|ERROR\b|fatal:|error(?:\[\w+\])?:)")
 _SUMMARY = re.compile(r"\b\d+ (?:passed|failed|errors?|skipped)\b|\bRan \d+ tests?\b|\b(?:OK|FAILED) \(")
 _SIGNAL = re.compile(r"https?://\S+|\d")
 _ENVELOPE = re.compile(r"<warning>.*?</warning>", re.S)
 _QUOTED = re.compile(r"`([^`\n]{2,80})`|\"([^\"\n]{2,60})\"|'([^'\n]{3,60})'")
 _CODE_ID = re.compile(r"\b[A-Za-z_][\w.]*(?:_[\w.]+|\.[A-Za-z_]\w*|[a-z][A-Z]\w*)\b")
-_ENTITY = re.compile(r"\b(?:[A-Z][a-z]+(?:\s+(?:of|de|the|and|&)?\s*[A-Z][a-z]+)+|[A-Z]{2,}\d*|(?:1[5-9]|20)\d\d)\b")
-_MONTHS = "january february march april may june july august september october november december".split()
-_DATE = re.compile(
-    r"\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})\s+(" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?,?\s+(\d{4})|"
-    r"(" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4}))\b",
-    re.I,
+# Proper names: capitalised words not at a sentence start (runs joined, "of"/"de" allowed inside),
+# acronyms, and years.
+_ENTITY = re.compile(
+    r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+(?:\s+(?:of\s+|de\s+)?[A-Z][a-z]+)*\b|\b[A-Z]{2,}\d*\b|\b(?:1[5-9]|20)\d\d\b",
+    re.M,
 )
-_KEY_VALUE = re.compile(
-    r"(?:^|[.;(]\s+|\n)\s*(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?P<key>[A-Za-z][A-Za-z \-]{2,40}?)\s*"
-    r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\bof\b|\bstood at\b|\breached\b|\btotals?\b|\btotalled\b)\s*"
-    r"(?:about |around |approximately |roughly |some |nearly |over |under |only |just )?"
-    r"(?P<val>(?:" + _DATE.pattern[2:-2] + r")|[$€£]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|million|billion|thousand|km|m|kg|years?))?)",
-    re.I,
-)
-
-
 @dataclass
 class Found:
     key_facts: list[KeyFact] = field(default_factory=list)
@@ -141,39 +131,6 @@ def key_facts(result: str, synthesis: str, query: Sequence[str], *, prose: bool,
     return facts
 
 
-def _norm_value(value: str) -> str:
-    m = _DATE.fullmatch(value.strip())
-    if m:
-        g = m.groups()
-        if g[0]:
-            return f"{int(g[0]):04d}-{int(g[1]):02d}-{int(g[2]):02d}"
-        if g[3]:
-            return f"{int(g[5]):04d}-{_MONTHS.index(_month(g[4])) + 1:02d}-{int(g[3]):02d}"
-        return f"{int(g[8]):04d}-{_MONTHS.index(_month(g[6])) + 1:02d}-{int(g[7]):02d}"
-    return re.sub(r"[,\s$€£]", "", value.lower()).replace("percent", "%")
-
-
-def _month(prefix: str) -> str:
-    return next(m for m in _MONTHS if m.startswith(prefix.lower()[:3]))
-
-
-def conflicts(text: str) -> list[str]:
-    """Two different values stated for the same named quantity or date."""
-    values: dict[str, dict[str, str]] = {}
-    for m in _KEY_VALUE.finditer(text):
-        words = [w for w in m.group("key").lower().split() if w not in STOPWORDS]
-        if not words or len(words) > 4:
-            continue
-        key = " ".join(words[-3:])
-        values.setdefault(key, {}).setdefault(_norm_value(m.group("val")), m.group(0).strip(" .;(\n"))
-    out = []
-    for key, seen in values.items():
-        if len(seen) > 1:
-            quotes = list(seen.values())[:3]
-            out.append(f"'{key}' has different values: " + " vs ".join(f'"{q}"' for q in quotes))
-    return out[:5]
-
-
 def asked_terms(task: str, sub_task: str) -> list[str]:
     """Specific things the step asks for: quoted/backticked items and code names of the sub-task,
     plus entities of a short task (a long task such as a PR description names far more than any
@@ -206,6 +163,6 @@ def analyse(result: str, synthesis: str, *, task: str, sub_task: str = "", prose
     query = query_terms(task, sub_task)
     return Found(
         key_facts=key_facts(result, synthesis, query, prose=prose, final_answer=final_answer),
-        conflicts=conflicts(prose_text) if prose_text else [],
+        conflicts=find_conflicts(prose_text) if prose_text else [],
         gaps=gaps(result, task, sub_task),
     )

@@ -13,12 +13,17 @@ from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from supervisor_mcp.heuristics.markers import gap_names
 from supervisor_mcp.heuristics.ranking import Ranker
 
 _PATHLIKE = re.compile(r"^\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*/?$")
 _SECTION = re.compile(r"^(\.{0,2}/?[\w.@+~-]*(?:/[\w.@+~ -]+)*):$")
 _GREP = re.compile(r"^(\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*\.?\w*)[:-](?:\d+[:-])?(.*)$")
+_LINE_NO = re.compile(r"^[^:\s]+[:-](\d+)[:-]")
 SUMMARY_SHARE = 0.4
+MAX_NUMBERS = 12
+MORE_LINE = 45
+MAX_MEMBERS = 8
 
 
 @dataclass
@@ -67,7 +72,12 @@ def _depth(name: str) -> int:
 
 
 def _counts(lines: Sequence[str], idx: Sequence[int]) -> str:
-    exts = Counter()
+    """Grep matches: their line numbers; paths: counts by extension."""
+    numbers = [m.group(1) for i in idx if (m := _LINE_NO.match(lines[i].strip()))]
+    if numbers and len(numbers) == len(idx):
+        listed = ", ".join(numbers[:MAX_NUMBERS]) + (f", +{len(numbers) - MAX_NUMBERS} more" if len(numbers) > MAX_NUMBERS else "")
+        return f"lines {listed}"
+    exts: Counter[str] = Counter()
     for i in idx:
         name = lines[i].strip().split(":", 1)[0].rsplit("/", 1)[-1]
         exts[("." + name.rsplit(".", 1)[1]) if "." in name.strip(".") else "other"] += 1
@@ -76,8 +86,14 @@ def _counts(lines: Sequence[str], idx: Sequence[int]) -> str:
     return top + (f", {rest} more" if rest else "")
 
 
-def condense(lines: Sequence[str], query: Sequence[str], budget: int, *, protected: set[int]) -> str:
+def condense(lines: Sequence[str], query: Sequence[str], budget: int, *, protected: set[int],
+             index_share: float = 0.0) -> str:
+    """Keep what fits of the entries, best first; summarise the rest. For grep matches,
+    `index_share` of the budget lists the names the omitted matching lines contain."""
     groups = _groups(lines, protected)
+    contents = {i: m.group(2) for g in groups for i in g.entries if (m := _GREP.match(lines[i].strip()))}
+    index_budget = int(index_share * budget) if len(contents) == sum(len(g.entries) for g in groups) else 0
+    budget -= index_budget
     scores = Ranker(list(lines)).scores(query)
     group_scores = Ranker([g.name for g in groups]).scores(query)
     top = max(scores, default=0.0) or 1.0
@@ -85,27 +101,58 @@ def condense(lines: Sequence[str], query: Sequence[str], budget: int, *, protect
     priority: list[tuple[float, int, int]] = []
     for gi, (group, gscore) in enumerate(zip(groups, group_scores)):
         shallow = 1.0 / (1 + _depth(group.name))
-        for i in group.entries:
-            priority.append((scores[i] / top + 0.5 * gscore / gtop + shallow, gi, i))
-    priority.sort(reverse=True)
+        for rank, i in enumerate(group.entries):
+            # The first entries of every group before the tenth of one: breadth shows the tree.
+            spread = 0.3 if rank == 0 else 0.1 if rank == 1 else 0.0
+            priority.append((scores[i] / top + 0.5 * gscore / gtop + shallow + spread, gi, i))
+    priority.sort(key=lambda p: (-p[0], p[1], p[2]))
 
     used = sum(len(lines[i]) + 1 for i in protected)
     summary_budget = int(SUMMARY_SHARE * budget)
     kept: set[int] = set()
-    for score, gi, i in priority:
-        if score <= 0.0 or used + len(lines[i]) + 1 > budget - summary_budget:
+    opened: set[int] = set()
+    for _, gi, i in priority:
+        group = groups[gi]
+        # Opening a group costs its header and the "[... N more ...]" line its other entries need.
+        extra = 0 if gi in opened else (len(lines[group.header]) + 1 if group.header is not None else 0) + (
+            MORE_LINE if len(group.entries) > 1 else 0)
+        if used + len(lines[i]) + 1 + extra > budget - summary_budget:
             continue
         kept.add(i)
-        used += len(lines[i]) + 1
-    return _render(lines, groups, kept, protected, summary_budget)
+        opened.add(gi)
+        used += len(lines[i]) + 1 + extra
+    shown_text = "\n".join(lines[i] for i in kept)
+    names = _Names(contents, shown_text, index_budget) if index_budget else None
+    return _render(lines, groups, kept, protected, summary_budget, names)
 
 
-def _render(lines: Sequence[str], groups: list[Group], kept: set[int], protected: set[int], summary_budget: int) -> str:
+class _Names:
+    """Names from omitted grep matches, handed out group by group until the budget is spent."""
+
+    def __init__(self, contents: dict[int, str], shown_text: str, budget: int) -> None:
+        self._contents, self._shown, self._left = contents, shown_text, budget
+        self._seen: set[str] = set()
+
+    def suffix(self, idx: Sequence[int]) -> str:
+        texts = [self._contents.get(i, "") for i in idx]
+        found = gap_names(texts, [True] * len(texts), self._shown, self._seen)
+        taken: list[str] = []
+        for name in found:
+            if self._left < len(name) + 2:
+                break
+            taken.append(name)
+            self._left -= len(name) + 2
+        return "; names: " + ", ".join(taken) if taken else ""
+
+
+def _render(lines: Sequence[str], groups: list[Group], kept: set[int], protected: set[int], summary_budget: int,
+            names: _Names | None = None) -> str:
     omitted_groups = [g for g in groups if not any(i in kept for i in g.entries)]
     collapse_at = _collapse_depth(omitted_groups, summary_budget)
     by_group = {i: g for g in groups for i in ([g.header] if g.header is not None else []) + g.entries}
     out: list[str] = []
     emitted: set[str] = set()
+    summarised: set[str] = set()
     for i, raw in enumerate(lines):
         if i in protected:
             out.append(raw)
@@ -118,21 +165,34 @@ def _render(lines: Sequence[str], groups: list[Group], kept: set[int], protected
         hidden = [j for j in group.entries if j not in kept]
         if not shown:
             key = _ancestor(group.name, collapse_at)
-            if key in emitted:
+            if key in summarised:
                 continue
-            emitted.add(key)
+            summarised.add(key)
             members = [g for g in omitted_groups if _ancestor(g.name, collapse_at) == key]
-            idx = [j for g in members for j in g.entries]
-            dirs = f"{len(members)} groups, " if len(members) > 1 else ""
-            label = key + ("/**" if len(members) > 1 else "")
-            out.append(f"{label}: [{dirs}{len(idx)} entries omitted: {_counts(lines, idx)}]")
+            line = _summary_line(lines, key, members)
+            if names:
+                line = line[:-1] + names.suffix([j for g in members for j in g.entries]) + "]"
+            out.append(line)
             continue
         if group.header is not None:
             out.append(lines[group.header])
         out.extend(lines[j] for j in shown)
         if hidden:
-            out.append(f"[... {len(hidden)} more in {group.name}: {_counts(lines, hidden)} ...]")
+            more = names.suffix(hidden) if names else ""
+            out.append(f"[... {len(hidden)} more in {group.name}: {_counts(lines, hidden)}{more} ...]")
     return "\n".join(out)
+
+
+def _summary_line(lines: Sequence[str], key: str, members: list[Group]) -> str:
+    idx = [j for g in members for j in g.entries]
+    if len(members) == 1:
+        return f"{key}: [{len(idx)} entries omitted: {_counts(lines, idx)}]"
+    names = [g.name[len(key):].lstrip("/") or g.name for g in members]
+    listed = ", ".join(names[:MAX_MEMBERS]) + (f", +{len(names) - MAX_MEMBERS} more" if len(names) > MAX_MEMBERS else "")
+    counts = _counts(lines, idx)
+    if counts.startswith("lines "):
+        counts = "matching lines"  # line numbers of different files mean nothing side by side
+    return f"{key}/{{{listed}}}: [{len(idx)} entries omitted: {counts}]"
 
 
 def _ancestor(name: str, depth: int | None) -> str:
@@ -148,6 +208,7 @@ def _collapse_depth(groups: list[Group], summary_budget: int) -> int | None:
     per_line = 60
     if len(groups) * per_line <= summary_budget:
         return None
+    per_line = 140  # an ancestor line lists up to MAX_MEMBERS names
     for depth in range(max((_depth(g.name) for g in groups), default=1), 0, -1):
         if len({_ancestor(g.name, depth) for g in groups}) * per_line <= summary_budget:
             return depth

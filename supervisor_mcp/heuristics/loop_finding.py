@@ -22,7 +22,8 @@ class Finding:
 
 
 def span(steps: tuple[int, ...] | list[int]) -> str:
-    first, last = min(steps), max(steps)
+    """Name trace indices as the agent counts steps: from 1, as the model's context does too."""
+    first, last = min(steps) + 1, max(steps) + 1
     return f"step {first}" if first == last else f"steps {first}-{last}"
 
 

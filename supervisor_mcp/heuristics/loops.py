@@ -176,7 +176,7 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
         return None  # re-running after an edit is the normal fix loop; only a long streak counts
     hits = hits[-max(config.repeats, config.error_repeats):]
     sig = clip(last.error_line, 110)
-    shown = tuple(f"step {i}: `{clip(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
+    shown = tuple(f"step {i + 1}: `{clip(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
     if last.rejected:
         evidence = (f"{span(hits)}: {len(hits)} actions rejected before running: {sig}", *shown)
         one = "one action" in sig.lower()

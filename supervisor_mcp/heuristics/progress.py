@@ -44,7 +44,7 @@ def find_overflow_repeat(
     if shapes[earlier[-1]].action == action:
         command = clip(action, 70)
         evidence = (f"{span(hits)}: `{command}` cut as too long at "
-                    f"{', '.join(f'step {i}' for i in hits)}",)
+                    f"{', '.join(f'step {i + 1}' for i in hits)}",)
         guidance = (
             f"`{command}` was already cut as too long (step {earlier[-1]}) and you ran it again (step "
             f"{latest}): it shows the same truncated output. Narrow it instead: {narrower}."

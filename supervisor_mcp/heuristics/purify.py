@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics import condense, facts, html_text, listing, repeats, report, tracebacks
+from supervisor_mcp.heuristics import condense, facts, html_text, listing, markers, repeats, report, tracebacks
 from supervisor_mcp.heuristics.ranking import query_terms
 from supervisor_mcp.models import SynthesisDecision
 
 # Aim for about a third of the input (bench/measure_purify.py shows the retention/compression
 # trade-off); very long inputs are capped so a 1 MB log does not come back as 300 KB.
-TARGET_RATIO = 3.0
+TARGET_RATIO = 3.5
 MAX_BUDGET = 16_000
 # Share of the budget for the names index of omitted lines (what an agent may fetch back).
 INDEX_SHARE = 0.3
@@ -56,8 +56,9 @@ def synthesize(
         prose_text, prose = result, True
         handoff = report.handoff_issues(parsed.final_answer, parsed.work_log, agent_name=agent_name)
     else:
-        synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
         prose = facts.is_prose(result)
+        synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold,
+                                  prose=prose)
         prose_text = result if prose else ""
         if agent_name and prose:
             # A named sub-agent's free-text reply has no answer section: only unambiguous signs.
@@ -74,24 +75,50 @@ def synthesize(
     )
 
 
-def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000) -> str:
+def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000,
+                  prose: bool | None = None) -> str:
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
-    lines = tracebacks.compact(repeats.collapse_runs(result.splitlines()))
+    raw = result.splitlines()
+    lines = tracebacks.compact(repeats.collapse_runs(raw))
     budget = budget_for(len(result), threshold)
     query = query_terms(task, sub_task, source)
     protected = _protected(lines)
     if listing.is_listing([ln for i, ln in enumerate(lines) if i not in protected]):
-        return listing.condense(lines, query, budget, protected=protected)
+        return listing.condense(lines, query, budget, protected=protected, index_share=INDEX_SHARE)
     code = facts.looks_like_code(lines)
-    if not code and facts.is_prose(result):
+    if not code and (facts.is_prose(result) if prose is None else prose):
         lines, _ = repeats.drop_boilerplate(lines)
         protected = _protected(lines)
     known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
     index_budget = int(INDEX_SHARE * budget)
     plan = condense.select(lines, query, budget - index_budget, code=code, known=known,
                            protected=frozenset(protected))
-    return condense.render(plan, index_budget=index_budget, code=code)
+    numbers = file_line_numbers(lines, source) if len(lines) == len(raw) else None
+    return markers.render(plan, index_budget=index_budget, code=code, line_numbers=numbers)
+
+
+_CAT = re.compile(r"^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+[^\s|;&<>]+\s*$")
+_SED_RANGE = re.compile(r"^\s*sed\s+-n\s+['\"]?(\d+)\s*,\s*(?:\d+|\$)\s*p['\"]?\s+[^\s|;&<>]+\s*$")
+_OUTPUT_OPEN = re.compile(r"<(?:output|output_head|stdout)>\s*$")
+
+
+def file_line_numbers(lines: list[str], source: str) -> list[int | None] | None:
+    """File line numbers of an output that shows one file from a known line (`cat f`, `head f`,
+    `sed -n 'A,Bp' f`), so omitted runs can say which lines to fetch back; None otherwise. After a
+    head-and-tail cut, the tail's numbers are unknown."""
+    m = _SED_RANGE.match(source)
+    start = int(m.group(1)) if m else 1 if _CAT.match(source) else None
+    if start is None:
+        return None
+    opened = [i for i, line in enumerate(lines) if _OUTPUT_OPEN.search(line)]
+    first = opened[0] + 1 if opened else 0
+    numbers: list[int | None] = [None] * len(lines)
+    for i in range(first, len(lines)):
+        if lines[i].lstrip().startswith(("</output", "<elided_chars>", "<output_tail>")):
+            break
+        numbers[i] = start + i - first
+    return numbers
 
 
 def _protected(lines: list[str]) -> set[int]:
@@ -126,7 +153,7 @@ def page_text(html: str, *, task: str, sub_task: str = "", source: str = "", thr
     if generic or len(text) <= 2 * threshold:
         return text
     plan = condense.select(text.splitlines(), query_terms(task, sub_task), budget_for(len(text), threshold))
-    return condense.render(plan, code=False)
+    return markers.render(plan, code=False)
 
 
 def report_text(parsed: report.Report, *, task: str, sub_task: str = "", threshold: int = 3000) -> str:

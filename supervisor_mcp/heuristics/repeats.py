@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-_DIGITS = re.compile(r"\d+")
+# Standalone numbers only: digits inside names (`shard_12.parquet`, `module_3.py`) are data.
+_DIGITS = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])")
 _BOILERPLATE = re.compile(
     r"^\W*(?:"
     r"(?:we|this (?:site|website)) uses? cookies|accept (?:all )?cookies|cookie (?:settings|policy|preferences)|"
