@@ -1,12 +1,15 @@
-"""Budgeted line selection for long plain-text tool output (files, logs, test runs, listings).
+"""Budgeted line selection for long plain-text tool output (source files, logs, test runs).
 
 Which lines survive, in order of claim on the budget:
-1. structure the agent must see: error and traceback lines, test summaries, truncation markers;
-2. lines near passages that match the task and sub-task (BM25), with their neighbours;
-3. lines that bring identifiers (paths, dotted names, snake/Camel case, numbers-with-names) not
-   yet shown, so the names the agent may act on next survive even outside the best passages.
-Every omitted run becomes one marker saying how many lines went and which definitions they held,
-so the agent knows what to fetch back.
+1. markers the tool printed (truncation notices) and, in logs, error/traceback/summary lines and
+   the last lines of the output (how it ended);
+2. the passages (a definition, a paragraph) that best match the task and sub-task (BM25), whole;
+3. then, greedily per character, lines that bring identifiers not yet shown, nudged by relevance:
+   the names an agent acts on next (paths, functions, attributes) are spread over the whole
+   output, and a later command cannot be predicted, so covering many distinct names beats
+   covering one region densely (bench/measure_purify.py: line selection alone keeps more of the
+   later-used identifiers than head-and-tail at the same length).
+`markers.render` turns the omitted runs into markers.
 """
 
 from __future__ import annotations
@@ -36,12 +39,12 @@ _STRUCTURE = re.compile(
 )
 _TRACE_FRAME = re.compile(r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in )')
 _CARETS = re.compile(r"^[\s^~]+$")
+# Tuned on miniswe_dev (see bench/measure_purify.py); the shape of the trade-off, not the exact
+# values, is what generalises: a marker costs ~40 chars, relevance nudges but novelty leads.
 MARKER_COST = 40
 REL_WEIGHT = 0.5
-NOVELTY_WEIGHT = 1.0
 STRUCTURE_BONUS = 4.0
 STRUCTURE_SHARE = 0.5
-DEFINITION_BONUS = 0.0
 FOCUS_SHARE = 0.4
 FOCUS_MIN = 0.35
 
@@ -167,8 +170,7 @@ def select(
         # Error, traceback and summary lines (tracebacks are already shortened) all fit: keep them.
         for i in structure:
             take(i)
-    bonus = [STRUCTURE_BONUS if structural(line, code=code) else
-             DEFINITION_BONUS if code and DEFINITION.match(line) else 0.0 for line in lines]
+    bonus = [STRUCTURE_BONUS if structural(line, code=code) else 0.0 for line in lines]
 
     # The passages that best match the task are kept whole: an agent reads and edits a function
     # as a unit, and a coherent block beats scattered lines for it.
@@ -187,7 +189,7 @@ def select(
         if not line.strip() or _CARETS.match(line):
             return 0.0
         novelty = sum(1 for t in ids[i] if t not in shown)
-        return REL_WEIGHT * plan.scores[i] + NOVELTY_WEIGHT * novelty + bonus[i]
+        return REL_WEIGHT * plan.scores[i] + novelty + bonus[i]
 
     def density(i: int) -> float:
         return value(i) / max(cost(i), 8)
@@ -212,7 +214,7 @@ def select(
 
 
 def _fill_small_gaps(plan: Plan, lines: Sequence[str]) -> None:
-    # A marker costs ~30 characters; a one- or two-line gap shorter than that reads better whole.
+    # A gap no longer than its marker reads better whole.
     kept = sorted(plan.kept)
     for a, b in zip(kept, kept[1:]):
         gap = range(a + 1, b)

@@ -12,7 +12,7 @@ import re
 
 from supervisor_mcp.heuristics import condense, facts, html_text, listing, markers, repeats, report, tracebacks
 from supervisor_mcp.heuristics.ranking import query_terms
-from supervisor_mcp.models import SynthesisDecision
+from supervisor_mcp.models import HandoffIssue, SynthesisDecision
 
 # Aim for about a third of the input (bench/measure_purify.py shows the retention/compression
 # trade-off); very long inputs are capped so a 1 MB log does not come back as 300 KB.
@@ -46,11 +46,11 @@ def synthesize(
     threshold: int = 3000,
 ) -> SynthesisDecision:
     final_answer: str | None = None
-    handoff = []
+    handoff: list[HandoffIssue] = []
     if html_text.looks_like_html(result):
         synthesis = page_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
         prose_text, prose = synthesis, True
-    elif (parsed := report.parse(result)) is not None:
+    elif not facts.looks_like_code(result.splitlines()) and (parsed := report.parse(result)) is not None:
         final_answer = parsed.final_answer
         synthesis = report_text(parsed, task=task, sub_task=sub_task, threshold=threshold)
         prose_text, prose = result, True

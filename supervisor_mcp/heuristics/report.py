@@ -23,7 +23,8 @@ _SUMMARY_CLOSE = re.compile(r"^(?:</summary_of_work>|END OF SUMMARY OF WORK FROM
 _SHORT = re.compile(r"^#+\s*1\.\s*Task outcome \(short version\):?\s*$", re.M | re.I)
 _NEXT_SECTION = re.compile(r"^#+\s*\d\.\s", re.M)
 _FINAL_TAG = re.compile(r"<final_answer>(.*?)(?:</final_answer>|\Z)", re.S | re.I)
-_FINAL_LINE = re.compile(r"^\W{0,6}(?:final answer|final_answer)\W{0,6}\s*[:：]\s*(.*)$", re.I | re.M)
+# "Final answer:" as a line of its own (markdown emphasis allowed), not `final_answer: str` in code.
+_FINAL_LINE = re.compile(r"^[ \t]{0,3}(?:[#>*_]+\s*)?final answer(?:[*_]+)?\s*[:：](?:[*_]+)?\s*(.*)$", re.I | re.M)
 
 _PLACEHOLDER = re.compile(
     r"\[(?:insert|add|your|placeholder|todo|tbd)[^\]]{0,60}\]|<(?:insert|placeholder|your)[^>]{0,60}>|"
@@ -38,7 +39,8 @@ _AMBIGUOUS = re.compile(
     r"before|previously)|see above|(?:the|my) previous (?:result|step|output|message|answer|attempt))\b",
     re.I,
 )
-_PRONOUN_START = re.compile(r"^\s*(?:it|they|this|that|these|those|he|she)\b(?!\s+(?:is|was) (?:not )?(?:possible|unclear))", re.I)
+# "This PR ..." or "That value ..." name their object; a bare "It"/"They" at the start does not.
+_PRONOUN_START = re.compile(r"^\s*(?:it|they|he|she)\b(?!\s+(?:is|was) (?:not )?(?:possible|unclear))", re.I)
 _CAPABILITY = re.compile(
     r"\b(?:I (?:do not|don't|cannot|can't|am unable to|am not able to|was unable to|wasn't able to|"
     r"could not|couldn't) (?:access|browse|open|run|execute|view|download|read|search|reach|use)\b[^.\n]{0,80}|"
