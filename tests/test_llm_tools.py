@@ -74,3 +74,15 @@ async def test_session_summary_counts_the_supervisors_own_tokens(fake_openai):
         summary = json.loads((await client.read_resource("supervisor://sessions/s")).contents[0].text)
     assert out["usage"]["total_tokens"] == 500
     assert summary["usage"]["total_tokens"] == 500 and summary["net_tokens_saved_est"] == -500
+
+
+async def test_progress_is_reported_while_the_model_thinks(fake_openai):
+    fake_openai.push(Reply.json(DECISIONS["error_analysis"]))
+    messages: list[str] = []
+
+    async def on_progress(progress, total, message):
+        messages.append(message)
+
+    async with Client(server_for(fake_openai)) as client:
+        await client.call_tool("error_analysis", CALLS["error_analysis"], progress_callback=on_progress)
+    assert any("fake-model" in (m or "") for m in messages)

@@ -127,3 +127,36 @@ def test_ten_kb_tool_output_is_purified_fast():
         synthesize(obs["result"], task=obs["task"], sub_task=obs["sub_task"], source=obs["source"])
     per_call_ms = (time.process_time() - started) / 5 * 1000
     assert per_call_ms < 60  # budget is 20 ms; slack for a loaded CI machine
+
+
+def test_cat_output_markers_give_file_line_numbers():
+    obs = _obs("miniswe_cat_separable")
+    synthesis = synthesize(obs["result"], task=obs["task"], sub_task=obs["sub_task"], source=obs["source"]).synthesis
+    original = obs["result"].split("<output>\n", 1)[1].splitlines()
+    marker = next(line for line in synthesis.splitlines() if "lines omitted (lines " in line)
+    first = int(marker.split("(lines ", 1)[1].split("-", 1)[0])
+    before = synthesis.splitlines()[synthesis.splitlines().index(marker) - 1]
+    assert original[first - 2] == before  # the kept line just above the marker is file line first-1
+
+
+def test_source_file_that_declares_final_answer_is_not_a_report():
+    code = "\n".join(
+        ["from pydantic import BaseModel", "", "class Result(BaseModel):", "    final_answer: str",
+         "    steps: int = 0", ""] + [f"def step_{i}(state):\n    state.steps += {i}\n    return state\n" for i in range(80)]
+    )
+    decision = synthesize(code, task="Add a field to Result")
+    assert decision.final_answer is None
+
+
+def test_block_outside_the_main_text_that_the_task_names_is_pulled_back():
+    html = _page().replace("<div class=\"advert\">Advertisement</div>",
+                           "<div class=\"advert\">Advertisement</div><div class=\"factbox\">Toll: the Riverside "
+                           "footbridge stays free for pedestrians under the \"Kellerman\" agreement.</div>")
+    synthesis = synthesize(html, task='What does the "Kellerman" agreement say about the footbridge?').synthesis
+    assert "[... also on the page, outside the main text:]" in synthesis
+    assert "Kellerman" in synthesis
+
+
+def test_gap_names_what_the_task_asks_for_but_the_page_lacks():
+    decision = synthesize(_page(), task="Compare the Riverside footbridge with the Millennium Bridge.")
+    assert any("Millennium Bridge" in gap for gap in decision.gaps)
