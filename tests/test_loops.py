@@ -306,3 +306,19 @@ def test_two_hundred_steps_with_long_results_are_judged_in_milliseconds():
         detect(fresh, task=TASK)
         timings.append(time.perf_counter() - started)
     assert sorted(timings)[len(timings) // 2] < 0.002
+
+
+def _sed_pages(path: str, pages: int) -> list[Step]:
+    return [Step(tool="bash", args=json.dumps({"command": f"sed -n '{a},{a + 99}p' {path}"}),
+                 result=f"<returncode>0</returncode>\n<output>\nline {a}\n</output>") for a in range(1, 100 * pages, 100)]
+
+
+def test_paging_guidance_searches_for_the_method_the_task_names():
+    verdict = detect(_sed_pages("sympy/geometry/point.py", 6), task="Fix Point.distance for points of mixed dimension.")
+    assert "grep -n 'distance' sympy/geometry/point.py" in verdict.guidance
+
+
+def test_paging_guidance_for_a_text_report_searches_task_words_not_definitions():
+    verdict = detect(_sed_pages("reports/annual_report.txt", 6), task="What was the reported revenue growth in 2023?")
+    assert verdict.pattern == "paging_crawl"
+    assert "def " not in verdict.guidance and "revenue" in verdict.guidance

@@ -29,21 +29,25 @@ DEFINITION = re.compile(
     r"_{3,} .+ _{3,}$|={3,} .+ ={3,}$)"
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
-_STRUCTURE = re.compile(
+# Lines that say what happened in a log or test run: errors, outcomes, section headers.
+_OUTCOME = re.compile(
     r"(?:^\s*(?:Traceback \(most recent call last\)|During handling of|The above exception|"
-    r"(?:FAILED|ERROR|PASSED|XFAIL|XPASS)\b|E\s{2,}|[-=_]{3,} .+ [-=_]{3,}$|\[\.\.\.|"
-    r"\$ |>>> |fatal:|error(?:\[\w+\])?:|warning:|panic:|Caused by:)|"
-    r"\b(?:\w+Error|\w+Exception|Exit code|exit status|Segmentation fault|"
-    r"\d+ (?:passed|failed|errors?|skipped|xfailed|warnings?)\b|Ran \d+ tests?|OK \(|FAILED \(|"
-    r"characters? elided|output too long|truncated))",
+    r"(?:FAILED|ERROR|XPASS)\b|E\s{2,}|[-=_]{3,} .+ [-=_]{3,}$|fatal:|error(?:\[\w+\])?:|panic:|Caused by:)|"
+    r"^\s*[\w.]*(?:Error|Exception)\b|\b(?:Exit code|exit status|Segmentation fault|"
+    r"\d+ (?:passed|failed|errors?)\b|Ran \d+ tests?|OK \(|FAILED \())",
 )
-_TRACE_FRAME = re.compile(r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in )')
+# Lines that locate or qualify it: stack frames, warnings, prompts.
+_DETAIL = re.compile(
+    r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in |\$ |>>> |warning:|WARNING\b)|'
+    r"\b\w+Warning\b|\b\d+ (?:skipped|xfailed|warnings?)\b",
+)
+_ATTACHED = ("[... line repeated", "similar lines differing only in numbers")
 _CARETS = re.compile(r"^[\s^~]+$")
 # Tuned on miniswe_dev (see bench/measure_purify.py); the shape of the trade-off, not the exact
 # values, is what generalises: a marker costs ~40 chars, relevance nudges but novelty leads.
 MARKER_COST = 40
 REL_WEIGHT = 0.5
-STRUCTURE_BONUS = 4.0
+STRUCTURE_BONUS = 3.0
 STRUCTURE_SHARE = 0.5
 FOCUS_SHARE = 0.4
 FOCUS_MIN = 0.35
@@ -79,8 +83,12 @@ def _chunks(lines: Sequence[str], code: bool) -> list[tuple[int, int]]:
 
 
 def must_keep(line: str) -> bool:
-    """Markers (ours or the tool's) are never dropped: they say what is missing."""
-    return line.lstrip().startswith("[... ") or ("elided" in line and "<" in line)
+    """Markers (ours or the tool's) are never dropped: they say what is missing. Repeat markers
+    are not among them: they stand or fall with the line they follow."""
+    text = line.lstrip()
+    if any(mark in text for mark in _ATTACHED):
+        return False
+    return text.startswith("[... ") or ("elided" in line and "<" in line)
 
 
 def _last_lines(lines: Sequence[str], protected: frozenset[int], count: int) -> list[int]:
@@ -96,9 +104,14 @@ def _last_lines(lines: Sequence[str], protected: frozenset[int], count: int) -> 
     return found + run[-count:]
 
 
-def structural(line: str, *, code: bool) -> bool:
-    """Error, traceback and summary lines: first claim on the budget in logs and test output."""
-    return not code and bool(_STRUCTURE.search(line) or _TRACE_FRAME.match(line))
+def structural(line: str, *, code: bool) -> int:
+    """In logs and test output: 2 for what happened (errors, outcomes, section headers), 1 for
+    what locates it (frames, warnings), 0 otherwise. Source files have no such lines."""
+    if code:
+        return 0
+    if _OUTCOME.search(line):
+        return 2
+    return 1 if _DETAIL.search(line) else 0
 
 
 def relevance(lines: Sequence[str], query: Sequence[str], *, code: bool = False,
@@ -162,15 +175,19 @@ def select(
     for i, line in enumerate(lines):
         if i in protected or must_keep(line):
             take(i)
-    structure = [i for i, line in enumerate(lines) if i not in plan.kept and structural(line, code=code)]
+    tiers = [structural(line, code=code) for line in lines]
+    outcome = [i for i in range(n) if i not in plan.kept and tiers[i] == 2]
     if not code:
         # How a log or a script run ended is in its last lines.
-        structure += [i for i in _last_lines(lines, protected, 3) if i not in structure]
-    if sum(len(lines[i]) + 1 for i in structure) <= STRUCTURE_SHARE * budget:
-        # Error, traceback and summary lines (tracebacks are already shortened) all fit: keep them.
-        for i in structure:
-            take(i)
-    bonus = [STRUCTURE_BONUS if structural(line, code=code) else 0.0 for line in lines]
+        outcome += [i for i in _last_lines(lines, protected, 3) if i not in outcome]
+    detail = [i for i in range(n) if i not in plan.kept and tiers[i] == 1]
+    for group in (outcome, detail):
+        # Within a share of the budget, latest first: the last error and the final summary say
+        # most about how the run ended. The rest only gets a head start in the greedy pass.
+        for i in sorted(group, reverse=True):
+            if used + cost(i) <= STRUCTURE_SHARE * budget:
+                take(i)
+    bonus = [STRUCTURE_BONUS * tier for tier in tiers]
 
     # The passages that best match the task are kept whole: an agent reads and edits a function
     # as a unit, and a coherent block beats scattered lines for it.
@@ -210,6 +227,9 @@ def select(
             continue
         take(i)
     _fill_small_gaps(plan, lines)
+    for i, line in enumerate(lines):
+        if i > 0 and i - 1 in plan.kept and any(mark in line for mark in _ATTACHED):
+            plan.kept.add(i)
     return plan
 
 

@@ -34,6 +34,7 @@ def clip(text: str, limit: int = 90) -> str:
 
 _BACKTICK = re.compile(r"`([^`\n]{2,60})`")
 _CALL = re.compile(r"\b([A-Za-z_][\w.]{2,60})\(")
+_MEMBER = re.compile(r"\b[A-Z]\w*\.([a-z_]\w{2,60})\b")  # Point.distance, Model.save
 _CODEISH = re.compile(r"\b([A-Za-z]+_[\w]+|[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*)\b")
 _STOP = {
     "self", "none", "true", "false", "print", "return", "import", "from", "class", "def", "str", "int",
@@ -49,7 +50,7 @@ def identifiers(*texts: str, limit: int = 3) -> list[str]:
         if not text:
             continue
         head = text[:4000]  # the statement of a task names its identifiers early; stay fast
-        for pattern in (_BACKTICK, _CALL, _CODEISH):
+        for pattern in (_BACKTICK, _CALL, _MEMBER, _CODEISH):
             for raw in pattern.findall(head):
                 name = raw.strip().rstrip("()").split("(")[0].split(".")[-1].strip()
                 if (len(name) < 3 or not re.fullmatch(r"[A-Za-z_]\w*", name) or name.lower() in _STOP
@@ -59,3 +60,19 @@ def identifiers(*texts: str, limit: int = 3) -> list[str]:
                 if len(found) >= limit:
                     return found
     return found
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]{5,}")
+_CODE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".go", ".rs", ".java", ".c", ".h", ".cc", ".cpp", ".rb", ".php",
+                  ".kt", ".swift", ".scala", ".cs")
+
+
+def search_pattern(target: str, terms: list[str], task: str) -> str:
+    """A grep pattern for a document being paged: named identifiers first; else definitions for code,
+    and the task's longest words for prose, logs or data."""
+    if terms:
+        return "\\|".join(terms[:2])
+    if target.endswith(_CODE_SUFFIXES):
+        return "def \\|class "
+    words = sorted({w.lower() for w in _WORD.findall(task[:2000])} - _STOP, key=len, reverse=True)
+    return "\\|".join(words[:2]) if words else "TODO"

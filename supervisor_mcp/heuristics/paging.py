@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from supervisor_mcp.heuristics.command_shape import Shape
-from supervisor_mcp.heuristics.loop_finding import Finding, identifiers, span
+from supervisor_mcp.heuristics.loop_finding import Finding, identifiers, search_pattern, span
 from supervisor_mcp.heuristics.outcome import Steps
 
 _MAX_GAP = 10  # lines a next page may skip and still continue the last one (or half a page)
@@ -73,7 +73,7 @@ def _range_finding(
     terms = identifiers(*hint_texts)
     where = target if "/" in target or "." in target else "the document"
     if shapes[chain[-1]].program in ("sed", "nl", "cat", "head", "tail", "awk", "open", "goto"):
-        query = "\\|".join(terms[:2]) if terms else "def \\|class "
+        query = search_pattern(target, terms, hint_texts[-1] if hint_texts else "")
         how = f"grep -n '{query}' {target}"
     else:
         how = f"a search in {where} for {', '.join(repr(t) for t in terms[:2]) or 'the term you need'}"
