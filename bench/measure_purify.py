@@ -229,7 +229,10 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
 
 
 def _in_process() -> Call:
+    from supervisor_mcp.heuristics.html_text import warm_up
     from supervisor_mcp.heuristics.purify import synthesize
+
+    warm_up()  # what the server should do at start (see html_text.warm_up)
 
     async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         if tool != TOOL:

@@ -44,7 +44,9 @@ def test_html_page_key_fact_quotes_the_answer_from_the_markup():
 
 def test_result_that_cannot_be_shortened_is_approved_untouched():
     # Just over the threshold and all distinct code: nothing to collapse, nothing to drop.
-    code = "\n".join(f"def handler_{i}(request, item_{i}):\n    return dispatch_{i}(request, item_{i})" for i in range(45))
+    code = "\n".join(
+        f"def handler_{i}(request, item_{i}):\n    return dispatch_{i}(request, item_{i})" for i in range(45)
+    )
     assert 3000 < len(code) < 3600
     decision = synthesize(code, task="Fix the request dispatch", threshold=3000)
     assert decision.action == "approve"
@@ -142,7 +144,8 @@ def test_cat_output_markers_give_file_line_numbers():
 def test_source_file_that_declares_final_answer_is_not_a_report():
     code = "\n".join(
         ["from pydantic import BaseModel", "", "class Result(BaseModel):", "    final_answer: str",
-         "    steps: int = 0", ""] + [f"def step_{i}(state):\n    state.steps += {i}\n    return state\n" for i in range(80)]
+         "    steps: int = 0", ""]
+        + [f"def step_{i}(state):\n    state.steps += {i}\n    return state\n" for i in range(80)]
     )
     decision = synthesize(code, task="Add a field to Result")
     assert decision.final_answer is None
@@ -160,3 +163,15 @@ def test_block_outside_the_main_text_that_the_task_names_is_pulled_back():
 def test_gap_names_what_the_task_asks_for_but_the_page_lacks():
     decision = synthesize(_page(), task="Compare the Riverside footbridge with the Millennium Bridge.")
     assert any("Millennium Bridge" in gap for gap in decision.gaps)
+
+
+def test_page_inside_a_shell_envelope_keeps_the_envelope():
+    wrapped = "<returncode>0</returncode>\n<output>\n" + _page() + "</output>"
+    synthesis = synthesize(wrapped, task=PAGE_TASK, source="curl -s https://cityherald.example/x").synthesis
+    assert synthesis.startswith("<returncode>0</returncode>\n<output>\n")
+    assert synthesis.endswith("</output>") and ANSWER in synthesis and "<p>" not in synthesis
+
+
+def test_html_file_printed_from_the_shell_stays_markup():
+    synthesis = synthesize(_page(), task="Fix the share buttons script", source="cat site/index.html").synthesis
+    assert "<script" in synthesis or "<div" in synthesis

@@ -53,6 +53,14 @@ def test_two_values_for_a_named_quantity_are_a_conflict():
     assert len(found) == 1 and "population" in found[0]
 
 
+def test_yearly_figures_are_a_series_not_a_conflict():
+    assert conflicts("Revenue was 5 million in 2019. Revenue was 6 million in 2020.") == []
+
+
+def test_same_verb_for_different_subjects_is_not_a_conflict():
+    assert conflicts("The terminal opened on 12 May 2021. The shop opened on 3 June 2021.") == []
+
+
 def test_same_value_written_twice_is_not_a_conflict():
     assert conflicts("Population: 522,250 in 2020. The population was 522250 that year.") == []
 

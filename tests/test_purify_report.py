@@ -69,7 +69,8 @@ def test_answer_opening_with_a_bare_pronoun_is_ambiguous():
 
 
 def test_truncated_json_is_a_corrupted_value():
-    issues = handoff_issues('Here are the results:\n{"city": "Lyon", "population": 522250, "area_km2": ', agent_name="db")
+    truncated = 'Here are the results:\n{"city": "Lyon", "population": 522250, "area_km2": '
+    issues = handoff_issues(truncated, agent_name="db")
     assert any(i.kind == "corrupted_value" and "JSON" in i.detail for i in issues)
 
 

@@ -98,3 +98,16 @@ def test_last_lines_of_a_log_are_kept():
     lines = [f"compiling module_{i}.c" for i in range(300)] + ["Build finished: 2 warnings, 0 errors"]
     out = condense_text("\n".join(lines), task="Build the project")
     assert out.rstrip().endswith("Build finished: 2 warnings, 0 errors")
+
+
+def test_diff_keeps_changed_lines_of_modified_files_over_a_new_files_body():
+    modified = ["diff --git a/shop/cart.py b/shop/cart.py", "index 1a2b3c4..5d6e7f8 100644",
+                "--- a/shop/cart.py", "+++ b/shop/cart.py", "@@ -40,7 +40,7 @@ def total(items):",
+                "     subtotal = sum(i.price for i in items)", "-    return round(subtotal * 0.9)",
+                "+    return round(subtotal * 0.9, 2)", "     # rounding to cents"]
+    new_file = ["diff --git a/docs/notes.md b/docs/notes.md", "new file mode 100644", "index 0000000..1111111",
+                "--- /dev/null", "+++ b/docs/notes.md", "@@ -0,0 +1,300 @@"]
+    new_file += [f"+Release note paragraph {i}: checkout_flow_{i} changed wording for customers." for i in range(300)]
+    out = condense_text("\n".join(modified + new_file), task="Fix the cart total rounding")
+    assert "-    return round(subtotal * 0.9)" in out and "+    return round(subtotal * 0.9, 2)" in out
+    assert "@@ -40,7 +40,7 @@ def total(items):" in out

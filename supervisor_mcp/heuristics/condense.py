@@ -25,7 +25,8 @@ IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]{5,}")
 CODE_LIKE = re.compile(r"[_./]|[a-z][A-Z]|[A-Za-z]\d")
 DEFINITION = re.compile(
     r"^\s*(?:\d+[\t:]\s*)?(?:@@ |diff --git |(?:async\s+)?def\s+\w+|class\s+\w+|"
-    r"(?:export\s+)?(?:public\s+|private\s+|protected\s+|static\s+)*(?:function|func|fn|interface|struct|enum|impl|type)\s+\w+|"
+    r"(?:export\s+)?(?:public\s+|private\s+|protected\s+|static\s+)*"
+    r"(?:function|func|fn|interface|struct|enum|impl|type)\s+\w+|"
     r"_{3,} .+ _{3,}$|={3,} .+ ={3,}$)"
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
@@ -105,13 +106,31 @@ def _last_lines(lines: Sequence[str], protected: frozenset[int], count: int) -> 
 
 
 def structural(line: str, *, code: bool) -> int:
-    """In logs and test output: 2 for what happened (errors, outcomes, section headers), 1 for
-    what locates it (frames, warnings), 0 otherwise. Source files have no such lines."""
+    """In logs, test output and prose: 2 for what happened (errors, outcomes, section headers), 1
+    for what locates it (frames, warnings, markdown headings), 0 otherwise. Source files have none."""
     if code:
         return 0
     if _OUTCOME.search(line):
         return 2
-    return 1 if _DETAIL.search(line) else 0
+    return 1 if _DETAIL.search(line) or _HEADING.match(line) else 0
+
+
+def tiers(lines: Sequence[str], *, code: bool) -> list[int]:
+    """`structural` per line; in a diff, file and hunk headers and the changed lines of modified
+    files are what happened (a new file's body is just content)."""
+    out = [structural(line, code=code) for line in lines]
+    if code or not any(line.startswith(("diff --git ", "@@ ")) for line in lines):
+        return out
+    new_file = False
+    for i, line in enumerate(lines):
+        if line.startswith("diff --git "):
+            new_file = False
+        elif line.startswith(("new file mode", "--- /dev/null")):
+            new_file = True
+        if line.startswith(("diff --git ", "@@ ", "+++ ", "--- ")) or (
+                not new_file and line[:1] in "+-" and line.strip() not in "+-"):
+            out[i] = 2
+    return out
 
 
 def relevance(lines: Sequence[str], query: Sequence[str], *, code: bool = False,
@@ -175,19 +194,20 @@ def select(
     for i, line in enumerate(lines):
         if i in protected or must_keep(line):
             take(i)
-    tiers = [structural(line, code=code) for line in lines]
-    outcome = [i for i in range(n) if i not in plan.kept and tiers[i] == 2]
+    tier = tiers(lines, code=code)
+    outcome = [i for i in range(n) if i not in plan.kept and tier[i] == 2]
     if not code:
         # How a log or a script run ended is in its last lines.
         outcome += [i for i in _last_lines(lines, protected, 3) if i not in outcome]
-    detail = [i for i in range(n) if i not in plan.kept and tiers[i] == 1]
+    detail = [i for i in range(n) if i not in plan.kept and tier[i] == 1]
+    share = used + STRUCTURE_SHARE * max(budget - used, 0)
     for group in (outcome, detail):
         # Within a share of the budget, latest first: the last error and the final summary say
         # most about how the run ended. The rest only gets a head start in the greedy pass.
         for i in sorted(group, reverse=True):
-            if used + cost(i) <= STRUCTURE_SHARE * budget:
+            if used + cost(i) <= share:
                 take(i)
-    bonus = [STRUCTURE_BONUS * tier for tier in tiers]
+    bonus = [STRUCTURE_BONUS * t for t in tier]
 
     # The passages that best match the task are kept whole: an agent reads and edits a function
     # as a unit, and a coherent block beats scattered lines for it.

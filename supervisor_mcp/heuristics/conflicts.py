@@ -14,6 +14,7 @@ import re
 from supervisor_mcp.heuristics.ranking import STOPWORDS
 
 MAX_CONFLICTS = 5
+QUOTE_LEAD = 60
 _MONTHS = "january february march april may june july august september october november december".split()
 _MON = "|".join(m[:3] for m in _MONTHS)
 _DATE = (
@@ -27,15 +28,13 @@ _NUMBER = (
 )
 _VALUE = re.compile(rf"(?<![\w.])(?:{_DATE}|{_NUMBER})(?![\w-])", re.I)
 # What ties a value to the words before it, at the very end of the text that precedes the value.
-_LINKED = re.compile(
-    r"(?P<before>[A-Za-z][^.;:\n]{0,80}?)\s*(?::|=|\b(?:is|was|were|are|of|on|in|at|to|costs?|reached|"
-    r"totall?ed|stood at))\s*(?:about |around |approximately |roughly |nearly |over |only |just )?$",
-    re.I,
-)
+_QUALIFIERS = frozenset("about around approximately roughly nearly over only just".split())
+_LINK_WORDS = frozenset("is was were are of on in at to cost costs reached totalled totaled".split())
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
-_LINK_WORDS = frozenset("is was were are of on in at to cost costs reached totalled totaled stood".split())
+_UNITS = frozenset("million millions billion billions thousand thousands percent per cent bn".split())
+_CLAUSE = re.compile(r"[.;:,\n(]")
 
 
 def _normalise(m: re.Match[str]) -> str:
@@ -54,30 +53,59 @@ def _month(name: str) -> int:
     return next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(name.lower()[:3]))
 
 
-def _key(before: str, sentence: str, value: str) -> str:
+def _linked(before: str) -> str | None:
+    """The words before a value when a link ("is", "on", ":", ...) ties them to it, else None.
+    Looks at the last words only: a regex anchored at the end was the slowest step on long pages."""
+    text = before.rstrip()
+    if text.endswith((":", "=")):
+        return text[:-1]
+    words = text.rsplit(None, 2)
+    while words and words[-1].lower() in _QUALIFIERS:
+        text = text[: text.lower().rfind(words[-1].lower())].rstrip()
+        words = text.rsplit(None, 2)
+    if not words or words[-1].lower() not in _LINK_WORDS:
+        return None
+    text = text[: len(text) - len(words[-1])]
+    return _CLAUSE.split(text)[-1] if _CLAUSE.search(text) else text
+
+
+def _subject(before: str, sentence: str, value: str) -> tuple[str, frozenset[str], str, str] | None:
+    """(head word, modifier words, year qualifier, label) of what a value is stated for, or None. A digit
+    between the subject and the link means the value qualifies that number ("5 million in 2019")."""
+    if any(c.isdigit() for c in before):
+        return None
     words = [w.lower() for w in _WORD.findall(before)]
-    content = [w for w in words if w not in STOPWORDS and w not in _LINK_WORDS]
+    content = [w for w in words if w not in STOPWORDS and w not in _LINK_WORDS and w not in _UNITS]
     if not content:
-        return ""
+        return None
     years = sorted(set(_YEAR.findall(sentence)) - set(_YEAR.findall(value)))
-    return " ".join(content[-2:]) + (f" ({', '.join(years)})" if years else "")
+    year = ", ".join(years)
+    return content[-1], frozenset(content[-3:-1]), year, " ".join(content[-2:]) + (f" ({year})" if year else "")
 
 
 def conflicts(text: str) -> list[str]:
-    """'<key>' has different values: "<quote>" vs "<quote>", for each key stated twice differently."""
-    values: dict[str, dict[str, str]] = {}
+    """'<subject>' has different values: "<quote>" vs "<quote>", for each subject stated twice
+    differently. Two statements share a subject when their last content word before the link is
+    the same, their other words do not contradict (one has none, or they share one), and no
+    other year sets them apart."""
+    statements: list[tuple[str, frozenset[str], str, str, str, str]] = []
     for sentence in _SENTENCES.split(text):
         for m in _VALUE.finditer(sentence):
-            link = _LINKED.search(sentence, max(0, m.start() - 100), m.start())
-            if not link:
+            before = _linked(sentence[max(0, m.start() - 100): m.start()])
+            subject = _subject(before[-80:], sentence, m.group(0)) if before is not None else None
+            if subject is None:
                 continue
-            key = _key(link.group("before"), sentence, m.group(0))
-            if key:
-                quote = sentence[link.start("before"): m.end()].strip()
-                values.setdefault(key, {}).setdefault(_normalise(m), quote)
-    out = []
-    for key, seen in values.items():
-        if len(seen) > 1:
-            quotes = " vs ".join(f'"{q}"' for q in list(seen.values())[:3])
-            out.append(f"'{key}' has different values: {quotes}")
+            start = max(0, m.start() - QUOTE_LEAD)
+            quote = sentence[start: m.end()]
+            if start > 0 and " " in quote:
+                quote = quote.split(" ", 1)[1]  # start on a whole word
+            statements.append((*subject, _normalise(m), quote.strip()))
+    out: list[str] = []
+    reported: set[tuple[str, str]] = set()
+    for i, (head, mods, year, label, value, quote) in enumerate(statements):
+        for head2, mods2, year2, _, value2, quote2 in statements[i + 1:]:
+            same = head == head2 and year == year2 and (not mods or not mods2 or mods & mods2)
+            if same and value != value2 and (head, year) not in reported:
+                reported.add((head, year))
+                out.append(f"'{label}' has different values: \"{quote}\" vs \"{quote2}\"")
     return out[:MAX_CONFLICTS]

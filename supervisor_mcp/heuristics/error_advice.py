@@ -10,12 +10,22 @@ import re
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.error_text import short
 
-_TOTALS = re.compile(r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) \$?(?P<paid>\d+(?:\.\d+)?)", re.IGNORECASE)
-_ENTITY_ON = re.compile(r"(?P<what>\w+) (?P<id>[\w-]{2,40}) not available on (?:date )?(?P<date>[\w-]{4,20})", re.IGNORECASE)
-_NOT_FOUND = re.compile(r"^(?:Error: )?(?P<noun>(?:[\w-]{1,40} ){0,3}?[\w-]{1,40})(?: (?P<id>[\w@.-]{2,60}))? (?:not found|does not exist)", re.IGNORECASE)
-_RETRY_AFTER = re.compile(r"retry[- ]after[\"']?[:=]?\s*(\d{1,5}(?:\.\d+)?)|(?:try again|retry) in (\d{1,5}(?:\.\d+)?)\s*s", re.IGNORECASE)
+_TOTALS = re.compile(r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) "
+                     r"\$?(?P<paid>\d+(?:\.\d+)?)", re.IGNORECASE)
+_ENTITY_ON = re.compile(r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) not available on (?:date "
+                        r")?(?P<date>[\w-]{4,20})", re.IGNORECASE)
+# An id looks like one: it has a digit, an underscore or an inner capital (HAT030, credit_card_1, XEWRD9).
+_NOT_FOUND = re.compile(
+    r"^(?:Error: )?(?:(?:some|the|a|an) )?(?P<noun>(?:[\w-]{1,40} ){0,3}?[\w-]{1,40})"
+    r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
+    re.IGNORECASE,
+)
+_RETRY_AFTER = re.compile(r"retry[- ]after[\"']?[:=]?\s*(\d{1,5}(?:\.\d+)?)|(?:try again|retry) in "
+                          r"(\d{1,5}(?:\.\d+)?)\s*s", re.IGNORECASE)
 _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
-_PLUGIN_FLAGS = {"-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout"}
+_PLUGIN_FLAGS = {
+    "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
+}
 
 
 def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
@@ -39,20 +49,26 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         total, paid = float(totals.group("total")), float(totals.group("paid"))
         diff = round(total - paid, 2)
         gap = f"short by {diff:g}" if diff > 0 else f"over by {-diff:g}"
-        return cause, (f"Make the payment amounts sum to exactly {total:g} (they sum to {paid:g}, {gap}). Recompute the "
-                       "total from the quoted prices of every item/segment times passengers plus any extras, then retry.")
+        return cause, (f"Make the payment amounts sum to exactly {total:g} (they sum to {paid:g}, {gap}). Recompute "
+                       "the "
+                       "total from the quoted prices of every item/segment times passengers plus any extras, then "
+                       "retry.")
     on = _ENTITY_ON.search(body)
     if on:
-        return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again for that route "
+        return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again for "
+                       "that route "
                        "and date, pick an option whose status is available, or ask the user for another date. Do not "
                        "resend the same option.")
     if re.search(r"balance is not enough|insufficient|not enough balance", rule, re.IGNORECASE):
-        return cause, ("The chosen payment method cannot cover the amount: check the balances in the user's details and pay "
+        return cause, ("The chosen payment method cannot cover the amount: check the balances in the user's details "
+                       "and pay "
                        "with a method that covers it (or split the amount, if the rules allow), or tell the user.")
     if re.search(r"not enough seats|no seats|sold out|out of stock", rule, re.IGNORECASE):
-        return cause, ("Pick another option (flight, cabin, date, item) with enough availability for every passenger or "
+        return cause, ("Pick another option (flight, cabin, date, item) with enough availability for every passenger "
+                       "or "
                        "unit, after checking availability again.")
-    if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only .{0,30}(?:can|may)", rule, re.IGNORECASE):
+    if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only "
+                 r".{0,30}(?:can|may)", rule, re.IGNORECASE):
         return cause, (f"The rule forbids this operation as requested. Choose an allowed alternative that satisfies "
                        f"\"{rule}\" (another method, item or operation), or explain the constraint to the user.")
     nf = _NOT_FOUND.search(rule)
@@ -61,12 +77,17 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fields = _action_fields(ctx.action)
         key = next((k for k in fields if k.lower().startswith(noun.split("_")[-1])), "")
         sent = f" (you sent {key}={fields[key]!r})" if key else ""
-        return cause, (f"The {nf.group('noun').strip()} does not exist{sent}. Re-read the exact id from the user's "
-                       "profile or an earlier lookup (ids are case-sensitive), or ask the user to confirm it; do not guess.")
+        ident = f" {nf.group('id')}" if nf.group("id") else ""
+        return cause, (f"The {nf.group('noun').strip()}{ident} does not exist{sent}. Re-read the exact id from an "
+                       "earlier "
+                       "lookup (profile, search or list results; ids are case-sensitive) or ask the user to confirm "
+                       "it; do not guess.")
     if re.search(r"already|exists", rule, re.IGNORECASE):
-        return cause, "It exists already: use or update the existing one instead of creating it (mkdir -p, overwrite, a new name)."
+        return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
+                       "overwrite, a new name).")
     if finding.rule == "git_state":
-        return cause, ("The change no longer matches the current file or branch: re-read the current content (git status, "
+        return cause, ("The change no longer matches the current file or branch: re-read the current content (git "
+                       "status, "
                        "git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
     return cause, f"Change the call so that it satisfies the rule (\"{rule}\"); the same call will be rejected again."
 
@@ -74,7 +95,8 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     line = finding.evidence[0] if finding.evidence else ""
     if finding.rule == "read_only":
-        return "The file system is read-only here.", "Write to a writable location (/tmp or your working directory) instead."
+        return ("The file system is read-only here.",
+                "Write to a writable location (/tmp or your working directory) instead.")
     if finding.rule == "http_auth":
         return (f"The service refused the credentials ({short(line, 120)}).",
                 "Check the API key/token (set, not expired, right scope); retrying unchanged will fail again.")
@@ -84,7 +106,9 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     script = re.search(r"(\./[\w./-]{1,200}|/[\w./-]{1,200}\.(?:sh|py)): Permission denied", line)
     if script or ctx.envelope.returncode == 126:
         target = script.group(1) if script else "the script"
-        return (f"{target} is not executable.", f"chmod +x {target} or run it through its interpreter (bash {target} / python {target}).")
+        return (f"{target} is not "
+                "executable.", f"chmod +x {target} or run it through its interpreter (bash {target} / python "
+                               f"{target}).")
     return (f"The process lacks permission: {short(line, 160)}.",
             "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
 
@@ -92,10 +116,13 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     line = short(finding.evidence[0] if finding.evidence else "", 160)
     wait = _RETRY_AFTER.search(ctx.envelope.body)
-    delay = f"wait {next(x for x in wait.groups() if x)} s (the server's Retry-After)" if wait else "wait 2 s, then 4 s, then 8 s"
+    delay = "wait 2 s, then 4 s, then 8 s"
+    if wait:
+        delay = f"wait {next(x for x in wait.groups() if x)} s (the server's Retry-After)"
     cause = f"A temporary failure outside your control: {line}."
     fix = f"Retry the same call unchanged after a pause: {delay}; at most 3 attempts, then report or work around it."
-    if finding.rule in ("timeout", "exit:124") and ctx.action and not re.search(r"https?://|curl|wget|pip|requests", ctx.action):
+    local = ctx.action and not re.search(r"https?://|curl|wget|pip|requests", ctx.action)
+    if finding.rule in ("timeout", "exit:124") and local:
         fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
     if finding.rule == "dns":
         fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
@@ -115,20 +142,25 @@ def narrower(ctx: ErrorContext) -> str:
         return "read a slice: sed -n '1,80p' FILE, or grep -n PATTERN FILE to jump to the relevant lines"
     if name in ("find", "ls", "tree"):
         return "limit depth and names: find DIR -maxdepth 2 -name 'PATTERN' | head -n 50"
-    return "save the output and read parts of it: CMD > /tmp/out.txt 2>&1; tail -n 50 /tmp/out.txt; grep -n Error /tmp/out.txt | head"
+    return ("save the output and read parts of it: CMD > /tmp/out.txt 2>&1; tail -n 50 /tmp/out.txt; "
+            "grep -n Error /tmp/out.txt | head")
 
 
 def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     rule = finding.rule
     if rule == "output_too_long" or (rule.startswith("fallback") and ctx.envelope.truncated):
-        return "The command's output was too long and was cut, so the decisive lines may be missing.", narrower(ctx).capitalize() + "."
+        return ("The command's output was too long and was cut, so the decisive lines may be missing.",
+                narrower(ctx).capitalize() + ".")
     if rule == "context_length":
-        return "The input exceeds the model's context window.", "Send less: summarise or split the input, keep only the relevant part."
+        return ("The input exceeds the model's context window.",
+                "Send less: summarise or split the input, keep only the relevant part.")
     if rule in ("memory", "exit:137") or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
-                "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into memory.")
+                "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
+                "memory.")
     if rule == "disk":
-        return "The disk is full.", "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere."
+        return ("The disk is full.",
+                "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
     if rule == "recursion" or (finding.exception and finding.exception.name == "RecursionError"):
         counts: dict[tuple[str, int], int] = {}
         for frame in ctx.frames:
@@ -145,7 +177,8 @@ def _unknown(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     code = ctx.envelope.returncode
     status = f"exit code {code}" if code is not None else "an error"
     return (f"The command failed with {status} and its output does not say why.",
-            "Rerun it with stderr and the status shown (CMD 2>&1; echo \"exit=$?\") or with a verbose flag, then decide.")
+            "Rerun it with stderr and the status shown (CMD 2>&1; echo \"exit=$?\") or with a verbose flag, then "
+            "decide.")
 
 
 def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -156,10 +189,12 @@ def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     usage = _USAGE.search(ctx.envelope.body)
     arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip()
     name = ctx.command.name if ctx.command else "the command"
-    cause = f"`{name}` rejected its arguments" + (f" (`{short(arg, 60)}`)" if arg else "") + f": {short(finding.evidence[0], 160)}."
+    shown = f" (`{short(arg, 60)}`)" if arg else ""
+    cause = f"`{name}` rejected its arguments{shown}: {short(finding.evidence[0], 160)}."
     plugin = next((p for flag, p in _PLUGIN_FLAGS.items() if arg.split()[:1] == [flag]), "")
     if plugin:
-        return cause, f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag or pip install {plugin}."
+        return cause, (f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag "
+                       f"or pip install {plugin}.")
     fix = f"Valid usage: {short(usage.group(0), 200)}. " if usage else ""
     return cause, fix + f"Check `{name} --help` and call again with only supported options."
 

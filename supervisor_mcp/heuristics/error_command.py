@@ -21,8 +21,10 @@ _RUNNERS = re.compile(
     r"(?:^|[\s/])(?:python\d?(?:\.\d+)?|pytest|py\.test|tox|nox|node|npm|yarn|pnpm|jest|mocha|go|cargo|"
     r"ruby|rspec|java|mvn|gradle|dotnet|runtests\.py|test|bash|sh|make|ctest|php|perl)(?:\s|$)"
 )
-_TEST_RUNNER = re.compile(r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo test|npm test|rspec")
-_GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission denied)$|^Binary file .{1,500} matches$")
+_TEST_RUNNER = re.compile(r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo "
+                          r"test|npm test|rspec")
+_GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission "
+                         r"denied)$|^Binary file .{1,500} matches$")
 # grep's exit 1 only says "no match"; other output (earlier commands of an && chain, successful xargs
 # runs) is fine unless it shows trouble, e.g. a traceback on stderr of a command piped into grep.
 _TROUBLE = re.compile(
@@ -148,7 +150,8 @@ def benign_exit(cmd: Command | None, returncode: int | None, body: str) -> Benig
         operands = [w for w in cmd.argv[1:] if not w.startswith("-")]
         where = f" in {' '.join(operands[1:3])}" if len(operands) > 1 else ""
         if via_xargs and returncode == 123:
-            cause = (f"xargs exits with 123 when some `{cmd.name}` runs found nothing: {pattern!r} is absent from those "
+            cause = (f"xargs exits with 123 when some `{cmd.name}` runs found nothing: {pattern!r} is absent from "
+                     "those "
                      "files; the lines printed are the hits. That is an answer, not a failure.")
         else:
             cause = (f"`{cmd.name}` exits with 1 when nothing matches: {pattern!r} does not occur{where}. "

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from supervisor_mcp.heuristics.error_command import Command
 from supervisor_mcp.heuristics.error_text import Envelope, ExceptionLine, Frame
+from supervisor_mcp.models import ErrorCategory, Fault
 
 
 @dataclass
@@ -22,8 +23,8 @@ class ErrorContext:
 
 @dataclass
 class Finding:
-    category: str
-    fault: str
+    category: ErrorCategory
+    fault: Fault
     confidence: float
     rule: str  # which signature decided: "exc:TypeError", "bash_syntax", "benign", "fallback:..."
     evidence: list[str] = field(default_factory=list)

@@ -12,20 +12,30 @@ import re
 from supervisor_mcp.heuristics.error_advice import ADVICE, cli_usage
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.error_packages import (
-    PIP_NAMES, install_command, is_known_distribution, is_stdlib, looks_local, pip_name,
+    PIP_NAMES,
+    install_command,
+    is_known_distribution,
+    is_stdlib,
+    looks_local,
+    pip_name,
 )
-from supervisor_mcp.heuristics.error_text import innermost_own_frame, short
 from supervisor_mcp.heuristics.error_tests import explain_test_failure
+from supervisor_mcp.heuristics.error_text import innermost_own_frame, short
 
 _CALL = re.compile(
-    r"(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|missing \d+ required "
+    r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|missing \d+ "
+    r"required "
     r"(?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|takes (?:from )?(?P<takes>[\w ]{1,20}?) "
-    r"positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given|argument (?:\d+ )?must be (?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
+    r"positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given|argument (?:\d+ )?must be "
+    r"(?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
 )
 _ONE_LINER_BLOCK = re.compile(r";\s*(?:class|def|for|while|if|with|try|async)\b")
-_NAME = re.compile(r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable '(\w{1,100})'")
-_ATTR = re.compile(r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'")
-_IMPORT_NAME = re.compile(r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?")
+_NAME = re.compile(r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable "
+                   r"'(\w{1,100})'")
+_ATTR = re.compile(r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object "
+                   r"'(?P<cls>[\w.]{1,100})'|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'")
+_IMPORT_NAME = re.compile(r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: "
+                          r"\((?P<path>[^)\n]{1,300})\))?")
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
 
 
@@ -78,7 +88,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = ("A compound statement (class/def/for/if/with) cannot follow `;` in a `python -c` one-liner: write the "
                "code to a file with a heredoc and run that file.")
     elif "expected an indented block" in msg:
-        fix = f"Give the block an indented body (or `pass`); view the lines around it to see what the edit removed."
+        fix = "Give the block an indented body (or `pass`); view the lines around it to see what the edit removed."
     elif "unindent" in msg or "unexpected indent" in msg:
         fix = "Align the line's indentation with its block (spaces only, same width as the lines around it)."
     elif "prior to global declaration" in msg:
@@ -86,9 +96,11 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
         fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
     elif finding.exception and finding.exception.name == "JSONDecodeError" or finding.rule == "json_syntax":
-        fix = "Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with python -m json.tool."
+        fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
+               "python -m json.tool.")
     else:
-        fix = "Fix the code at that line; if you edited the file by script or sed, print the lines around it to see what broke."
+        fix = ("Fix the code at that line; if you edited the file by script or sed, print the lines around it to "
+               "see what broke.")
     return cause, fix
 
 
@@ -102,7 +114,8 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                     f"Assign `{n}` on every path before that line, or declare it global/nonlocal.")
         hint = _COMMON_IMPORTS.get(n, f"import {n}" if is_stdlib(n) or is_known_distribution(n) else "")
         return (f"The name `{n}` is not defined{where}.",
-                f"Define or import `{n}` before that line (check the spelling" + (f"; maybe `{hint}`" if hint else "") + ").")
+                f"Define or import `{n}` before that line (check the "
+                "spelling" + (f"; maybe `{hint}`" if hint else "") + ").")
     attr = _ATTR.search(msg)
     if attr:
         a = attr.group("attr")
@@ -116,7 +129,8 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             m = attr.group("module")
             extra = " (circular import)" if "partially initialized" in msg else ""
             return (f"Module `{m}` has no attribute `{a}`{extra}{where}.",
-                    f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in n.lower()])\"; "
+                    f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in "
+                    "n.lower()])\"; "
                     f"and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
         owner = attr.group("type") or attr.group("cls")
         return (f"`{owner}` has no attribute `{a}`{where}.",
@@ -159,7 +173,13 @@ def _missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"The interpreter {interp} has no module `{module}`.",
                 f"Use the interpreter of the project's environment (which -a python python3), or install it there: "
                 f"{interp} -m pip install {pip_name(module)}"
-                + ("; or run the project's own test runner (e.g. bin/test, tests/runtests.py)." if module == "pytest" else "."))
+                + ("; or run the project's own test runner (e.g. bin/test, "
+                   "tests/runtests.py)." if module == "pytest" else "."))
+    if finding.fault == "agent" and "." in module and looks_local(module):
+        parent, _, sub = module.rpartition(".")
+        return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
+                f"List what exists: python -c \"import {parent}, pkgutil; print([m.name for m in "
+                f"pkgutil.iter_modules({parent}.__path__)])\"; or grep -rn 'def NAME\\|class NAME' to find the module.")
     if finding.fault == "agent" and looks_local(module):
         top = module.split(".", 1)[0]
         return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
@@ -168,7 +188,8 @@ def _missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"has __init__.py, and run from its parent directory or set PYTHONPATH; a Django app in "
                 "INSTALLED_APPS must be such an importable package.")
     dist = pip_name(module)
-    note = f" (import name `{module.split('.')[0]}`, package name `{dist}`)" if module.split(".")[0] in PIP_NAMES else ""
+    top = module.split(".")[0]
+    note = f" (import name `{top}`, package name `{dist}`)" if top in PIP_NAMES else ""
     return (f"The Python module `{module}` is not installed in this environment.",
             f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist}).")
 
@@ -192,7 +213,8 @@ def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The command ran outside a git repository.",
                 "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")
     if finding.rule == "http_404":
-        return ("The URL does not exist (HTTP 404).", "Check the URL's path and spelling; list the parent resource first.")
+        return ("The URL does not exist (HTTP "
+                "404).", "Check the URL's path and spelling; list the parent resource first.")
     if not path:
         return ("A path the command needs does not exist.", "Check the working directory (pwd) and list it (ls) before "
                 "using relative paths; find the file with find . -name 'NAME'.")
@@ -218,15 +240,17 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         func = call.group("func")
         sig = f"grep -rn \"def {func.split('.')[-1]}(\" . --include=*.py, or inspect.signature({func}) in Python"
         if call.group("kwarg"):
-            return (f"`{func}()` has no parameter `{call.group('kwarg')}`{where}.", f"Drop or rename it; read the real parameters: {sig}")
+            return (f"`{func}()` has no parameter "
+                    f"`{call.group('kwarg')}`{where}.", f"Drop or rename it; read the real parameters: {sig}")
         if call.group("missing"):
             return (f"`{func}()` was called without required argument(s) {call.group('missing')}{where}.",
                     f"Pass {call.group('missing')}; see the signature: {sig}")
         if call.group("given"):
-            return (f"`{func}()` takes {call.group('takes')} positional argument(s) but got {call.group('given')}{where} "
+            return (f"`{func}()` takes {call.group('takes')} positional argument(s) but got "
+                    f"{call.group('given')}{where} "
                     "(self counts as one).", f"Pass the extra values by keyword or drop them; see the signature: {sig}")
         return (f"`{func}()` expects {call.group('want')} but got {call.group('got')}{where}.",
-                f"Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
+                "Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
     if finding.rule.startswith("cli_"):
         return cli_usage(finding, ctx)
     if finding.rule == "python_m_package":
@@ -237,11 +261,14 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
     if finding.rule == "unknown_tool":
         name = g.get("name") or g.get("name2", "")
-        return (f"`{name}` is not a tool of this environment.", "Call one of the tools in your tool list, spelled exactly.")
+        return (f"`{name}` is not a tool of this "
+                "environment.", "Call one of the tools in your tool list, spelled exactly.")
     if finding.rule == "schema_validation":
-        fields = re.findall(r"^(\w{1,80})\n\s{1,8}(Field required|Input should be[^\n]{0,120})", ctx.envelope.body, re.MULTILINE)
+        fields = re.findall(r"^(\w{1,80})\n\s{1,8}(Field required|Input should "
+                            r"be[^\n]{0,120})", ctx.envelope.body, re.MULTILINE)
         if fields:
-            return ("The call's arguments do not match the tool's schema: " + "; ".join(f"`{f}`: {w}" for f, w in fields[:4]) + ".",
+            return ("The call's arguments do not match the tool's "
+                    "schema: " + "; ".join(f"`{f}`: {w}" for f, w in fields[:4]) + ".",
                     "Send every required field with the type the schema asks for, then call again.")
     if finding.rule == "missing_key":
         return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
@@ -254,7 +281,12 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     exc, where = finding.exception, _where(ctx, finding)
     if finding.rule == "fallback:test_errors":
         return ("Tests errored: exceptions were raised inside tests (E), not assertion failures.",
-                "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it shows.")
+                "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
+                "shows.")
+    if exc is None and finding.fault == "tool":
+        return (f"The tool crashed on the call ({short(finding.evidence[-1], 120)}) instead of rejecting it cleanly.",
+                "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
+                "objects, ids that exist); fix the malformed one rather than resending the same call.")
     if exc is None:
         return (f"The program failed: {short(finding.evidence[-1] if finding.evidence else '', 160)}.",
                 "Read the last lines of the output and rerun with more detail if needed.")
@@ -268,7 +300,8 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
         ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "
                                                                    "django.setup()) before importing models."),
-        (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or in binary mode."),
+        (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or "
+                                       "in binary mode."),
         (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
     ]
     fix = next((text for cond, text in hints if cond),

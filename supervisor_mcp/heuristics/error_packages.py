@@ -87,12 +87,11 @@ def is_known_distribution(module: str) -> bool:
 
 def looks_local(module: str) -> bool:
     """A name that is no installable package: the agent's own module, or a wrong submodule path."""
-    top = module.split(".", 1)[0]
-    if is_stdlib(top):
-        return "." in module  # os.foo: the submodule does not exist
-    if is_known_distribution(top):
-        return False
-    return True
+    if "." in module:
+        # Python names the first component that failed, so the parent package imported fine and the
+        # submodule path is wrong (namespace distributions such as google.protobuf aside).
+        return module not in PIP_NAMES
+    return not (is_stdlib(module) or is_known_distribution(module))
 
 
 def install_command(command: str) -> str:

@@ -14,20 +14,30 @@ import re
 
 from supervisor_mcp.heuristics.error_advice import narrower
 from supervisor_mcp.heuristics.error_command import benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.error_exceptions import exception_category
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.error_fixes import explain
 from supervisor_mcp.heuristics.error_packages import CODE_WORDS, looks_local
-from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature, exception_category
+from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.error_text import (
-    ExceptionLine, condense, find_exceptions, find_frames, line_at, parse_envelope, short,
+    ExceptionLine,
+    condense,
+    find_exceptions,
+    find_frames,
+    line_at,
+    parse_envelope,
+    short,
 )
 from supervisor_mcp.heuristics.error_verify import contradiction
 from supervisor_mcp.models import ErrorDiagnosis, Step
 
-_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
-_ERRORED = re.compile(r"^FAILED \(errors=\d{1,7}\)$|^={3,200} [^\n]{0,60}\b\d{1,7} errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$|\b\d{1,7} exceptions?\b", re.MULTILINE)
+_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*(?:\[[ "
+                       r"\t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
+_ERRORED = re.compile(r"^FAILED \(errors=\d{1,7}\)$|^={3,200} [^\n]{0,60}\b\d{1,7} "
+                      r"errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$|\b\d{1,7} exceptions?\b", re.MULTILINE)
 # Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
+_FILE_LINE = re.compile(r'^[ \t]*File "[^"\n]{1,500}", line \d{1,7}[^\n]*$', re.MULTILINE)
 _CUT_NOTE = "output was too long and was cut by the host"
 _DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
@@ -67,7 +77,7 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
 def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
     before = body[max(0, exc.start - 1500) : exc.start]
     match = None
-    for match in re.finditer(r'^[ \t]*File "[^"\n]{1,500}", line \d{1,7}[^\n]*$', before, re.MULTILINE):
+    for match in _FILE_LINE.finditer(before):  # noqa: B007 - the last one is the location
         pass
     if match is None:
         return []
@@ -108,6 +118,8 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
         word = groups.get("cmd") or groups.get("cmd2", "")
         if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
             finding.category, finding.fault, finding.rule = "syntax_error", "agent", "shell_ran_code"
+    if sig.name == "py_message" and ctx.envelope.returncode is None:
+        finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     if sig.category == "missing_dependency" and looks_local(groups.get("module", "") or "x") and groups.get("module"):
         finding.fault = "agent"
     return finding
@@ -168,13 +180,16 @@ def context_for(error: str, action: str) -> ErrorContext:
                         find_frames(envelope.body))
 
 
-def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_threshold: int = 3000) -> ErrorDiagnosis:
+def diagnose(
+    error: str, action: str = "", steps: list[Step] | None = None, obs_threshold: int = 3000,
+) -> ErrorDiagnosis:
     """Classify one error and give a fix read out of it; see ERROR_TAXONOMY.md for the categories."""
     ctx = context_for(error, action)
     finding = classify(ctx)
     root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
     if finding.rule.endswith("+baseline"):
-        root_cause = "This ran on the original code (your changes stashed), so the failure is pre-existing. " + root_cause
+        root_cause = ("This ran on the original code (your changes stashed), so the failure is pre-existing. "
+                      + root_cause)
         fix = "Treat it as the baseline, not as caused by your edit; restore your changes (git stash pop) and compare."
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
         fix += f" The output was cut for length; next time {narrower(ctx)}."
@@ -198,7 +213,9 @@ def diagnose(error: str, action: str = "", steps: list[Step] | None = None, obs_
     )
 
 
-_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|={3,200} [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}|tests finished:[^\n]{0,120}|Ran \d{1,7} tests?[^\n]{0,40})$", re.MULTILINE)
+_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|={3,200} "
+                      r"[^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}|tests finished:[^\n]{0,120}|Ran "
+                      r"\d{1,7} tests?[^\n]{0,40})$", re.MULTILINE)
 
 
 def _summary_lines(body: str) -> list[str]:
@@ -206,5 +223,4 @@ def _summary_lines(body: str) -> list[str]:
 
 
 def _dedupe(items: list[str]) -> list[str]:
-    seen: set[str] = set()
-    return [x for x in items if x and not (x in seen or seen.add(x))]
+    return [x for x in dict.fromkeys(items) if x]

@@ -29,8 +29,7 @@ def failing_tests(body: str) -> list[str]:
     ids += [m.group(1) for m in _GO.finditer(body)]
     if not ids:
         ids = [m.group(1) for m in _SECTION.finditer(body)]
-    seen: set[str] = set()
-    return [i for i in ids if not (i in seen or seen.add(i))]
+    return list(dict.fromkeys(ids))
 
 
 def assertion_lines(body: str) -> list[str]:
@@ -60,7 +59,8 @@ def rerun_command(action: str, test_id: str) -> str:
     if not test_id:
         return ""
     if "runtests.py" in action:
-        runner = action.split("runtests.py", 1)[0].split()[-1] + "runtests.py" if action.split("runtests.py", 1)[0].split() else "runtests.py"
+        before = action.split("runtests.py", 1)[0].split()
+        runner = before[-1] + "runtests.py" if before else "runtests.py"
         return f"{runner} {test_id}"
     if "bin/test" in action and "::" in test_id:
         path, name = test_id.split("::", 1)
@@ -72,9 +72,9 @@ def rerun_command(action: str, test_id: str) -> str:
     if "::" in test_id:
         return f"pytest '{test_id}' -x -q"
     if "pytest" in action:
-        path = re.search(r"(\S{1,300}\.py)\b", action)
+        file = re.search(r"(\S{1,300}\.py)\b", action)
         name = test_id.split("[", 1)[0].rsplit(".", 1)[-1]
-        return f"pytest {path.group(1) if path else ''} -k '{name}' -x -q".replace("  ", " ")
+        return f"pytest {file.group(1) if file else ''} -k '{name}' -x -q".replace("  ", " ")
     return ""
 
 

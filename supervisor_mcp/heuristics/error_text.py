@@ -17,7 +17,8 @@ _SCAN_TAIL = 192_000
 
 _RETURNCODE = re.compile(
     r"<returncode>\s*(-?\d{1,4})\s*</returncode>"
-    r"|^[ \t\[(]{0,4}(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b[ \t]{0,3}[:=]?[ \t]{0,3}(-?\d{1,4})",
+    r"|^[ \t\[(]{0,4}(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b[ \t]{0,3}[:=]?[ "
+    r"\t]{0,3}(-?\d{1,4})",
     re.IGNORECASE | re.MULTILINE,
 )
 _TAG = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stderr|stdout)>")
@@ -40,8 +41,10 @@ _EXC_LINE = re.compile(
     re.MULTILINE,
 )
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
-_BARE_EXC = re.compile(r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})(?::[ \t]?([^\n]{0,2000}))?[^\n]*$", re.MULTILINE)
-_FRAME = re.compile(r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE)
+_BARE_EXC = re.compile(r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})(?::[ "
+                       r"\t]?([^\n]{0,2000}))?[^\n]*$", re.MULTILINE)
+_FRAME = re.compile(r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in '
+                    r'([^\n]{1,200}))?$', re.MULTILINE)
 _PYTEST_LOC = re.compile(r"^([\w./-]{1,300}\.py):(\d{1,7}):(?: (\w{1,80}))?[ \t]*$", re.MULTILINE)
 _LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d|<frozen |\bimportlib\b|/usr/lib/")
 
@@ -114,9 +117,9 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
         end = _traceback_end(text, header.end())
         if end is None or end in known:
             continue
-        match = _BARE_EXC.match(text, end)
-        if match and (match.group(1)[:1].isupper() or "." in match.group(1)):
-            found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), match.group(0).strip(), end))
+        bare = _BARE_EXC.match(text, end)
+        if bare and (bare.group(1)[:1].isupper() or "." in bare.group(1)):
+            found.append(ExceptionLine(bare.group(1), (bare.group(2) or "").strip(), bare.group(0).strip(), end))
     found.sort(key=lambda e: e.start)
     return found
 
@@ -140,7 +143,8 @@ def find_frames(text: str) -> list[Frame]:
         code = text[end + 1 : nxt if nxt != -1 else len(text)].strip()
         if code.startswith(("File ", "Traceback", "During handling", "The above")):
             code = ""
-        frames.append(Frame(match.group(1), int(match.group(2)), (match.group(3) or "").strip(), code[:200], match.start()))
+        func = (match.group(3) or "").strip()
+        frames.append(Frame(match.group(1), int(match.group(2)), func, code[:200], match.start()))
     for match in _PYTEST_LOC.finditer(text):
         frames.append(Frame(match.group(1), int(match.group(2)), match.group(3) or "", "", match.start()))
     frames.sort(key=lambda f: f.start)

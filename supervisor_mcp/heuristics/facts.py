@@ -1,4 +1,5 @@
-"""Key facts with verbatim evidence, conflicting values, and what the task asks for but is missing.
+"""Key facts with verbatim evidence, and what the task asks for but the result lacks (gaps);
+conflicting values come from conflicts.py. Also the shape tests the router uses (code? prose?).
 
 Evidence is always a substring of the input as received (for HTML, of the raw markup: a text
 node's words), so a caller can check every quote with `in`.
@@ -23,8 +24,11 @@ _CODE_SIGNAL = re.compile(
     r"^\s*(?:\d+\s+)?(?:def |class |import |from \S+ import|return\b|if .*:$|for .*:$|elif |else:|try:|except\b|"
     r"[{}();]\s*$|//|#|@\w+|\w+\s*=\s*\S|function\b|const |let |var |public |private )"
 )
+_SYMBOLS = re.compile(r"[{}\[\]();=<>_/\\|]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_ERROR_LINE = re.compile(r"^\s*(?:[\w.]*(?:Error|Exception|Exit|Failure)\b:?|E\s{2,}\S|FAILED\b|ERROR\b|fatal:|error(?:\[\w+\])?:)")
+_ERROR_LINE = re.compile(
+    r"^\s*(?:[\w.]*(?:Error|Exception|Exit|Failure)\b:?|E\s{2,}\S|FAILED\b|ERROR\b|fatal:|error(?:\[\w+\])?:)"
+)
 _SUMMARY = re.compile(r"\b\d+ (?:passed|failed|errors?|skipped)\b|\bRan \d+ tests?\b|\b(?:OK|FAILED) \(")
 _SIGNAL = re.compile(r"https?://\S+|\d")
 _ENVELOPE = re.compile(r"<warning>.*?</warning>", re.S)
@@ -36,6 +40,8 @@ _ENTITY = re.compile(
     r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+(?:\s+(?:of\s+|de\s+)?[A-Z][a-z]+)*\b|\b[A-Z]{2,}\d*\b|\b(?:1[5-9]|20)\d\d\b",
     re.M,
 )
+
+
 @dataclass
 class Found:
     key_facts: list[KeyFact] = field(default_factory=list)
@@ -51,12 +57,12 @@ def looks_like_code(lines: Sequence[str]) -> bool:
 
 
 def is_prose(text: str) -> bool:
-    """Mostly sentences: long lines of words ending in punctuation, few code symbols."""
+    """Mostly sentences: lines of eight words or more with few code symbols."""
     body = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if not body:
         return False
     wordy = sum(1 for ln in body if len(ln.split()) >= 8 and not _CODE_SIGNAL.match(ln)
-                and sum(c in "{}[]();=<>_/\\|" for c in ln) < 0.04 * len(ln))
+                and len(_SYMBOLS.findall(ln)) < 0.04 * len(ln))
     return wordy >= 0.4 * len(body)
 
 

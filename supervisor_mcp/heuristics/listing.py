@@ -47,7 +47,9 @@ def is_listing(lines: Sequence[str]) -> bool:
 
 
 def _groups(lines: Sequence[str], protected: set[int]) -> list[Group]:
-    sections = any(_SECTION.match(ln.strip()) for i, ln in enumerate(lines) if i not in protected)
+    body = [ln.strip() for i, ln in enumerate(lines) if i not in protected and ln.strip()]
+    # `ls -R` output opens with a "dir:" header; a stray "name:" line elsewhere is just an entry.
+    sections = bool(body) and bool(_SECTION.match(body[0])) and sum(1 for ln in body if _SECTION.match(ln)) >= 2
     groups: OrderedDict[str, Group] = OrderedDict()
     current = Group(".")
     for i, raw in enumerate(lines):
@@ -75,8 +77,8 @@ def _counts(lines: Sequence[str], idx: Sequence[int]) -> str:
     """Grep matches: their line numbers; paths: counts by extension."""
     numbers = [m.group(1) for i in idx if (m := _LINE_NO.match(lines[i].strip()))]
     if numbers and len(numbers) == len(idx):
-        listed = ", ".join(numbers[:MAX_NUMBERS]) + (f", +{len(numbers) - MAX_NUMBERS} more" if len(numbers) > MAX_NUMBERS else "")
-        return f"lines {listed}"
+        more = f", +{len(numbers) - MAX_NUMBERS} more" if len(numbers) > MAX_NUMBERS else ""
+        return f"lines {', '.join(numbers[:MAX_NUMBERS])}{more}"
     exts: Counter[str] = Counter()
     for i in idx:
         name = lines[i].strip().split(":", 1)[0].rsplit("/", 1)[-1]
@@ -188,7 +190,8 @@ def _summary_line(lines: Sequence[str], key: str, members: list[Group]) -> str:
     if len(members) == 1:
         return f"{key}: [{len(idx)} entries omitted: {_counts(lines, idx)}]"
     names = [g.name[len(key):].lstrip("/") or g.name for g in members]
-    listed = ", ".join(names[:MAX_MEMBERS]) + (f", +{len(names) - MAX_MEMBERS} more" if len(names) > MAX_MEMBERS else "")
+    more = f", +{len(names) - MAX_MEMBERS} more" if len(names) > MAX_MEMBERS else ""
+    listed = ", ".join(names[:MAX_MEMBERS]) + more
     counts = _counts(lines, idx)
     if counts.startswith("lines "):
         counts = "matching lines"  # line numbers of different files mean nothing side by side

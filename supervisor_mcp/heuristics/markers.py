@@ -135,9 +135,9 @@ def _index(plan: Plan, gaps: list[tuple[int, int]], extras: dict[tuple[int, int]
     for a, b in gaps:
         for name in gap_names(plan.lines[a:b], is_code[a:b], shown_text, seen):
             candidates.append((0 if CODE_LIKE.search(name) else 1, a, name))
-    # A name inside a longer listed one (`save_model` in `self.save_model`) is shown by it already.
-    joined = "\n".join(name for _, _, name in candidates)
-    candidates = [c for c in candidates if joined.count(c[2]) == 1]
+    # A name that is a part of a longer listed one (`save_model` of `self.save_model`) is shown by it.
+    parts = {p for _, _, name in candidates if "." in name or "/" in name for p in re.split(r"[./]", name)}
+    candidates = [c for c in candidates if c[2] not in parts]
     chosen: dict[int, list[str]] = {}
     used = 0
     for rank, a, name in sorted(candidates, key=lambda c: c[0]):

@@ -14,12 +14,15 @@ from supervisor_mcp.heuristics import condense, facts, html_text, listing, marke
 from supervisor_mcp.heuristics.ranking import query_terms
 from supervisor_mcp.models import HandoffIssue, SynthesisDecision
 
-# Aim for about a third of the input (bench/measure_purify.py shows the retention/compression
+# Aim for len/3.5 but never below the host's threshold (what it already deems short enough), so a
+# 10 KB output comes back at ~3 KB (bench/measure_purify.py shows the retention/compression
 # trade-off); very long inputs are capped so a 1 MB log does not come back as 300 KB.
 TARGET_RATIO = 3.5
 MAX_BUDGET = 16_000
 # Share of the budget for the names index of omitted lines (what an agent may fetch back).
 INDEX_SHARE = 0.3
+# Longer lines are cut to head and tail before selection.
+LONG_LINE = 1500
 # Below this gain the rewrite is not worth replacing what the agent already has.
 MIN_GAIN = 0.8
 
@@ -27,6 +30,9 @@ _WRAPPER_TAG = re.compile(
     r"^\s*(?:</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stdout|stderr|"
     r"exit_code|error|exception)\b[^>]*>\s*)+.*$"
 )
+# An agent that prints an HTML file from the shell is working on the markup, not reading a page.
+_FILE_VIEW = re.compile(r"^\s*(?:cat|head|tail|sed|nl|less|more|grep|awk|git)\b")
+_PAGE_START = re.compile(r"<!doctype\s+html|<html[\s>]", re.I)
 _GENERIC_PAGE_TASK = re.compile(
     r"\b(?:read|summari[sz]e|extract|get|open|view)\b.{0,40}\b(?:article|page|text|content|post|story)\b", re.I
 )
@@ -47,7 +53,7 @@ def synthesize(
 ) -> SynthesisDecision:
     final_answer: str | None = None
     handoff: list[HandoffIssue] = []
-    if html_text.looks_like_html(result):
+    if html_text.looks_like_html(result) and not _FILE_VIEW.match(source):
         synthesis = page_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
         prose_text, prose = synthesis, True
     elif not facts.looks_like_code(result.splitlines()) and (parsed := report.parse(result)) is not None:
@@ -80,7 +86,7 @@ def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
     raw = result.splitlines()
-    lines = tracebacks.compact(repeats.collapse_runs(raw))
+    lines = tracebacks.compact(repeats.collapse_runs([_cut_long_line(line) for line in raw]))
     budget = budget_for(len(result), threshold)
     query = query_terms(task, sub_task, source)
     protected = _protected(lines)
@@ -121,23 +127,46 @@ def file_line_numbers(lines: list[str], source: str) -> list[int | None] | None:
     return numbers
 
 
+def _cut_long_line(line: str) -> str:
+    """A single huge line (minified JSON, a base64 blob, a one-line log dump) keeps its head and tail:
+    line selection cannot split it, and all-or-nothing would spend or lose the whole budget."""
+    if len(line) <= LONG_LINE:
+        return line
+    head, tail = line[: LONG_LINE * 2 // 3], line[-LONG_LINE // 4:]
+    return f"{head} [... {len(line) - len(head) - len(tail):,} characters of this line omitted ...] {tail}"
+
+
 def _protected(lines: list[str]) -> set[int]:
-    """Envelope lines (return code, truncation warnings and markers) are never dropped."""
+    """Envelope lines (return code, tags, elision counts) and the first line of a tool's warning
+    are never dropped. The rest of a warning is the tool's standing advice ("try head, tail or
+    sed..."), which the agent has read before: it competes for the budget like any other line."""
     keep: set[int] = set()
-    in_warning = False
+    warning_line = -1
     for i, line in enumerate(lines):
         if "<warning>" in line:
-            in_warning = True
-        if in_warning or _WRAPPER_TAG.match(line) or "characters elided" in line:
+            warning_line = 0
+        elif warning_line >= 0:
+            warning_line += 1
+        if warning_line in (0, 1) or _WRAPPER_TAG.match(line) or "characters elided" in line:
             keep.add(i)
         if "</warning>" in line:
-            in_warning = False
+            warning_line = -1
     return keep
 
 
 def page_text(html: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000) -> str:
     """The page's main text; blocks outside it that name what the task asks for are appended;
-    condensed further only when the task asks for something specific and the text is long."""
+    condensed further only when the task asks for something specific and the text is long. A
+    tool's envelope around the page (`<returncode>`, `<output>`) is kept around the text."""
+    start = _PAGE_START.search(html[:2000])
+    prefix = html[: start.start()] if start else ""
+    envelope = prefix if prefix.strip() and all(
+        _WRAPPER_TAG.match(line) for line in prefix.splitlines() if line.strip()) else ""
+    if envelope:
+        closing = re.search(r"(?:\s*</(?:output|stdout)>\s*)+$", html)
+        inner = html[len(envelope): closing.start() if closing else len(html)]
+        text = page_text(inner, task=task, sub_task=sub_task, source=source, threshold=threshold)
+        return envelope + text + (closing.group(0) if closing else "")
     text = html_text.main_text(html, url=source if source.startswith(("http://", "https://")) else "")
     lines, _ = repeats.drop_boilerplate(repeats.collapse_runs(text.splitlines()))
     text = "\n".join(lines)

@@ -144,14 +144,16 @@ def handoff_issues(answer: str, log: str = "", *, agent_name: str = "", strict: 
         m = _CAPABILITY.search(source)
         if m:
             issues.append(HandoffIssue(
-                kind="wrong_role", detail=f"{who.capitalize()} reports it could not do the job: \"{m.group(0).strip()}\"",
+                kind="wrong_role",
+                detail=f"{who.capitalize()} reports it could not do the job: \"{m.group(0).strip()}\"",
                 question="Which agent or tool can do this step instead, or can the needed input be given directly?",
             ))
             break
     m = _ASKS_BACK.search(answer)
     if m:
         issues.append(HandoffIssue(
-            kind="wrong_role", detail=f"{who.capitalize()} asks a question instead of answering: \"{m.group(0)[:120]}\"",
+            kind="wrong_role",
+            detail=f"{who.capitalize()} asks a question instead of answering: \"{m.group(0)[:120]}\"",
             question=m.group(0)[:200],
         ))
     return issues

@@ -92,6 +92,7 @@ def _summary(lines: list[str], frames: list[tuple[int, int]]) -> str:
         if found:
             path, number, func = found
             labels.append(f"{path.rsplit('/', 1)[-1]}:{number} {func}".strip())
-    listed = ", ".join(labels[:MAX_LISTED]) + (f", +{len(labels) - MAX_LISTED} more" if len(labels) > MAX_LISTED else "")
+    more = f", +{len(labels) - MAX_LISTED} more" if len(labels) > MAX_LISTED else ""
+    listed = ", ".join(labels[:MAX_LISTED]) + more
     indent = re.match(r"\s*", lines[frames[0][0]]).group(0)
     return f"{indent}[... {len(frames)} frames omitted: {listed} ...]"
