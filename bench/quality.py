@@ -30,32 +30,68 @@ import measure_speed  # noqa: E402
 SECTIONS = {"errors": measure_errors, "loops": measure_loops, "purify": measure_purify, "speed": measure_speed}
 
 
-def _flatten(prefix: str, value: Any, rows: list[tuple[str, str]]) -> None:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), inner, rows)
-    elif isinstance(value, float):
-        rows.append((prefix, f"{value:.3f}"))
-    elif isinstance(value, (int, str, bool)) or value is None:
-        rows.append((prefix, str(value)))
-    elif isinstance(value, list) and len(value) <= 6 and all(not isinstance(v, (dict, list)) for v in value):
-        rows.append((prefix, ", ".join(map(str, value))))
+def _get(data: dict[str, Any], path: str) -> Any:
+    for key in path.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+    return str(value)
+
+
+# (section, label, ours, baseline label, baseline, target)
+ROWS = [
+    ("errors", "category accuracy (122 labelled errors)", "category_accuracy", "", None, ">= 0.85"),
+    ("errors", "retryable accuracy", "retryable_accuracy", "", None, ">= 0.97"),
+    ("errors", "fault accuracy", "fault_accuracy", "", None, ""),
+    ("loops", "runs flagged (of 107)", "detector.flagged", "paging-only rule", "baseline_paging_only.flagged", ""),
+    ("loops", "failure rate among flagged (base 0.234)", "detector.failure_rate_flagged", "paging-only rule",
+     "baseline_paging_only.failure_rate_flagged", ""),
+    ("loops", "lift over base failure rate", "detector.lift", "paging-only rule", "baseline_paging_only.lift", ">= 2.0"),
+    ("loops", "share of failed runs flagged", "detector.failed_flagged_share", "paging-only rule",
+     "baseline_paging_only.failed_flagged_share", ">= 0.30"),
+    ("loops", "share of resolved runs flagged", "detector.resolved_flagged_share", "paging-only rule",
+     "baseline_paging_only.resolved_flagged_share", "<= 0.10"),
+    ("loops", "failed runs' chars after the flag", "detector.chars_after_flag_failed", "paging-only rule",
+     "baseline_paging_only.chars_after_flag_failed", ""),
+    ("purify", "later-used identifiers kept (long outputs)", "tool_outputs.retention", "head+tail, same length",
+     "tool_outputs.head_tail_same_length", ">= 0.97"),
+    ("purify", "compression (chars in / out)", "tool_outputs.compression", "head+tail at 3x keeps",
+     "tool_outputs.head_tail_3x", ">= 3.0"),
+    ("purify", "web article F1 (4-gram shingles)", "web_pages.f1", "trafilatura defaults",
+     "web_pages.baselines.trafilatura_defaults.f1", ">= 0.95"),
+    ("purify", "web article F1 vs raw page text", "web_pages.f1", "raw page text",
+     "web_pages.baselines.raw_visible_text.f1", ""),
+    ("speed", "error_analysis p50 / p99 ms (MCP stdio)", "error_analysis.p50_ms", "p99", "error_analysis.p99_ms", "< 10"),
+    ("speed", "inefficiency_analysis p50 / p99 ms", "inefficiency_analysis.p50_ms", "p99",
+     "inefficiency_analysis.p99_ms", "< 10"),
+    ("speed", "synthesis of a 100 KB page p50 / p99 ms", "synthesis_100kb_page.p50_ms", "p99",
+     "synthesis_100kb_page.p99_ms", "< 50"),
+]
+
+
+def summary_table(results: dict[str, Any]) -> list[list[str]]:
+    table = [["measure", "ours", "baseline", "", "target"]]
+    for section, label, ours, base_label, base, target in ROWS:
+        if section not in results:
+            continue
+        data = results[section]
+        table.append([label, _fmt(_get(data, ours)), base_label, _fmt(_get(data, base)) if base else "", target])
+    return table
 
 
 def print_table(results: dict[str, Any]) -> None:
-    for section, data in results.items():
-        print(f"\n== {section} ==")
-        table = data.get("table") if isinstance(data, dict) else None
-        if table:  # [[metric, ours, baseline..., target], ...] with a header row first
-            widths = [max(len(str(row[i])) for row in table) for i in range(len(table[0]))]
-            for row in table:
-                print("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)))
-            continue
-        rows: list[tuple[str, str]] = []
-        _flatten("", data, rows)
-        width = max((len(k) for k, _ in rows), default=0)
-        for key, value in rows:
-            print(f"{key.ljust(width)}  {value}")
+    table = summary_table(results)
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
 
 
 async def run(data_dir: Path, only: list[str]) -> dict[str, Any]:
