@@ -24,7 +24,7 @@ DEFAULT_DATA = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data"
 
 def load_errors(data_dir: pathlib.Path) -> list[dict[str, Any]]:
     folder = data_dir / "errors" if (data_dir / "errors").is_dir() else data_dir
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in sorted(folder.glob("*.jsonl")):
         with path.open(encoding="utf-8") as handle:
             rows.extend(json.loads(line) for line in handle if line.strip())

@@ -459,9 +459,15 @@ def test_file_deleted_by_the_agent_needs_no_verification() -> None:
 
 # --- engineering properties ------------------------------------------------------------------------------
 
-def test_evidence_lines_are_verbatim_from_the_error() -> None:
-    error = fixture("unittest_attribute_error.txt")
-    diag = diagnose(error, "python3 reproduce_issue_mock.py")
+@pytest.mark.parametrize(("error", "action"), [
+    (fixture("unittest_attribute_error.txt"), "python3 reproduce_issue_mock.py"),
+    (fixture("pytest_output_too_long.txt"), "pytest tests/test_ext_autodoc.py"),
+    (shell(""), "grep -n 'def getdoc' sphinx/ext/autodoc/__init__.py"),
+    (shell(""), "make build"),
+    ("Error: flight HAT030 not available on date 2024-05-13", "{}"),
+])
+def test_evidence_lines_are_verbatim_from_the_error(error: str, action: str) -> None:
+    diag = diagnose(error, action)
     assert diag.evidence and all(line in error for line in diag.evidence)
 
 

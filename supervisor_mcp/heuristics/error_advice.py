@@ -10,18 +10,22 @@ import re
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.error_text import short
 
-_TOTALS = re.compile(r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) "
-                     r"\$?(?P<paid>\d+(?:\.\d+)?)", re.IGNORECASE)
-_ENTITY_ON = re.compile(r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) not available on (?:date "
-                        r")?(?P<date>[\w-]{4,20})", re.IGNORECASE)
+_TOTALS = re.compile(
+    r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) \$?(?P<paid>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+_ENTITY_ON = re.compile(
+    r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) not available on (?:date )?(?P<date>[\w-]{4,20})", re.IGNORECASE
+)
 # An id looks like one: it has a digit, an underscore or an inner capital (HAT030, credit_card_1, XEWRD9).
 _NOT_FOUND = re.compile(
     r"^(?:Error: )?(?:(?:some|the|a|an) )?(?P<noun>(?:[\w-]{1,40} ){0,3}?[\w-]{1,40})"
     r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
     re.IGNORECASE,
 )
-_RETRY_AFTER = re.compile(r"retry[- ]after[\"']?[:=]?\s*(\d{1,5}(?:\.\d+)?)|(?:try again|retry) in "
-                          r"(\d{1,5}(?:\.\d+)?)\s*s", re.IGNORECASE)
+_RETRY_AFTER = re.compile(
+    r"retry[- ]after[\"']?[:=]?\s*(\d{1,5}(?:\.\d+)?)|(?:try again|retry) in (\d{1,5}(?:\.\d+)?)\s*s", re.IGNORECASE
+)
 _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
 _PLUGIN_FLAGS = {
     "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
@@ -50,25 +54,21 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         diff = round(total - paid, 2)
         gap = f"short by {diff:g}" if diff > 0 else f"over by {-diff:g}"
         return cause, (f"Make the payment amounts sum to exactly {total:g} (they sum to {paid:g}, {gap}). Recompute "
-                       "the "
-                       "total from the quoted prices of every item/segment times passengers plus any extras, then "
+                       "the total from the quoted prices of every item/segment times passengers plus any extras, then "
                        "retry.")
     on = _ENTITY_ON.search(body)
     if on:
         return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again for "
-                       "that route "
-                       "and date, pick an option whose status is available, or ask the user for another date. Do not "
-                       "resend the same option.")
+                       "that route and date, pick an option whose status is available, or ask the user for another "
+                       "date. Do not resend the same option.")
     if re.search(r"balance is not enough|insufficient|not enough balance", rule, re.IGNORECASE):
         return cause, ("The chosen payment method cannot cover the amount: check the balances in the user's details "
-                       "and pay "
-                       "with a method that covers it (or split the amount, if the rules allow), or tell the user.")
+                       "and pay with a method that covers it (or split the amount, if the rules allow), or tell the "
+                       "user.")
     if re.search(r"not enough seats|no seats|sold out|out of stock", rule, re.IGNORECASE):
         return cause, ("Pick another option (flight, cabin, date, item) with enough availability for every passenger "
-                       "or "
-                       "unit, after checking availability again.")
-    if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only "
-                 r".{0,30}(?:can|may)", rule, re.IGNORECASE):
+                       "or unit, after checking availability again.")
+    if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only .{0,30}(?:can|may)", rule, re.I):
         return cause, (f"The rule forbids this operation as requested. Choose an allowed alternative that satisfies "
                        f"\"{rule}\" (another method, item or operation), or explain the constraint to the user.")
     nf = _NOT_FOUND.search(rule)
@@ -79,16 +79,14 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         sent = f" (you sent {key}={fields[key]!r})" if key else ""
         ident = f" {nf.group('id')}" if nf.group("id") else ""
         return cause, (f"The {nf.group('noun').strip()}{ident} does not exist{sent}. Re-read the exact id from an "
-                       "earlier "
-                       "lookup (profile, search or list results; ids are case-sensitive) or ask the user to confirm "
-                       "it; do not guess.")
+                       "earlier lookup (profile, search or list results; ids are case-sensitive) or ask the user to "
+                       "confirm it; do not guess.")
     if re.search(r"already|exists", rule, re.IGNORECASE):
         return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
                        "overwrite, a new name).")
     if finding.rule == "git_state":
         return cause, ("The change no longer matches the current file or branch: re-read the current content (git "
-                       "status, "
-                       "git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
+                       "status, git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
     return cause, f"Change the call so that it satisfies the rule (\"{rule}\"); the same call will be rejected again."
 
 
@@ -106,9 +104,8 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     script = re.search(r"(\./[\w./-]{1,200}|/[\w./-]{1,200}\.(?:sh|py)): Permission denied", line)
     if script or ctx.envelope.returncode == 126:
         target = script.group(1) if script else "the script"
-        return (f"{target} is not "
-                "executable.", f"chmod +x {target} or run it through its interpreter (bash {target} / python "
-                               f"{target}).")
+        return (f"{target} is not executable.",
+                f"chmod +x {target} or run it through its interpreter (bash {target} / python {target}).")
     return (f"The process lacks permission: {short(line, 160)}.",
             "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
 

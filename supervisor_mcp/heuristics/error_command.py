@@ -10,6 +10,8 @@ import re
 import shlex
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.error_text import Envelope
+
 _HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]{0,40})\1")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WRAPPERS = {"sudo", "time", "timeout", "nice", "env", "nohup", "stdbuf", "exec", "xargs"}
@@ -21,10 +23,13 @@ _RUNNERS = re.compile(
     r"(?:^|[\s/])(?:python\d?(?:\.\d+)?|pytest|py\.test|tox|nox|node|npm|yarn|pnpm|jest|mocha|go|cargo|"
     r"ruby|rspec|java|mvn|gradle|dotnet|runtests\.py|test|bash|sh|make|ctest|php|perl)(?:\s|$)"
 )
-_TEST_RUNNER = re.compile(r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo "
-                          r"test|npm test|rspec")
-_GREP_NOISE = re.compile(r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission "
-                         r"denied)$|^Binary file .{1,500} matches$")
+_TEST_RUNNER = re.compile(
+    r"pytest|py\.test|unittest|runtests|bin/test|\btox\b|\bnox\b|jest|mocha|go test|cargo test|npm test|rspec"
+)
+_GREP_NOISE = re.compile(
+    r"^(?:grep|rg|ag): .{1,500}: (?:Is a directory|binary file matches|Permission denied)$"
+    r"|^Binary file .{1,500} matches$"
+)
 # grep's exit 1 only says "no match"; other output (earlier commands of an && chain, successful xargs
 # runs) is fine unless it shows trouble, e.g. a traceback on stderr of a command piped into grep.
 _TROUBLE = re.compile(
@@ -139,8 +144,9 @@ def _quiet(body: str) -> bool:
     return all(_GREP_NOISE.match(ln.strip()) for ln in lines)
 
 
-def benign_exit(cmd: Command | None, returncode: int | None, body: str) -> Benign | None:
+def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
     """A nonzero exit that is the command's normal answer, not a failure."""
+    returncode, body, code_text = envelope.returncode, envelope.body, envelope.code_text
     if cmd is None or returncode is None or returncode == 0:
         return None
     via_xargs = "xargs" in cmd.text.split()[:3] or re.search(r"\|\s*xargs\b", cmd.whole[-600:]) is not None
@@ -151,51 +157,51 @@ def benign_exit(cmd: Command | None, returncode: int | None, body: str) -> Benig
         where = f" in {' '.join(operands[1:3])}" if len(operands) > 1 else ""
         if via_xargs and returncode == 123:
             cause = (f"xargs exits with 123 when some `{cmd.name}` runs found nothing: {pattern!r} is absent from "
-                     "those "
-                     "files; the lines printed are the hits. That is an answer, not a failure.")
+                     "those files; the lines printed are the hits. That is an answer, not a failure.")
         else:
             cause = (f"`{cmd.name}` exits with 1 when nothing matches: {pattern!r} does not occur{where}. "
                      "That is an answer, not a failure.")
         return Benign(
-            evidence=f"{cmd.name} exit {returncode} with no matching lines",
+            evidence=code_text,
             root_cause=cause,
             fix="Do not retry it as is. If you expected a hit, loosen the pattern (fewer words, -i, -F for "
                 "literal text, a shorter identifier) or search a wider scope (grep -rn PATTERN .).",
         )
     if cmd.name in _DIFF_LIKE and returncode == 1:
         return Benign(
-            evidence=f"{cmd.name} exit 1",
+            evidence=code_text,
             root_cause=f"`{cmd.name}` exits with 1 when its inputs differ; the output lists the differences.",
             fix="Read the differences; exit 1 here is expected, only exit 2 means diff itself failed.",
         )
     if cmd.name in _TEST_LIKE and returncode == 1 and not body.strip():
         return Benign(
-            evidence=f"`{cmd.text[:120]}` exit 1",
+            evidence=code_text,
             root_cause="The test expression evaluated to false; `test`/`[` signal that with exit 1.",
             fix="Treat it as the answer (the condition does not hold) and branch on it.",
         )
     if (cmd.name in _LOOKUP_LIKE or cmd.name in ("pip-show", "pip3-show")) and returncode == 1:
         return Benign(
-            evidence=f"`{cmd.text[:120]}` exit 1",
+            evidence=code_text,
             root_cause=f"`{cmd.text[:80]}` found nothing: the thing looked up is not present.",
             fix="Use the answer: it is not installed or not running. Install or start it only if the task needs it.",
         )
     if returncode == 5 and ("pytest" in cmd.name or re.search(r"\bno tests ran\b|/ 0 selected", body[-3000:])):
         selector = next((cmd.argv[i + 1] for i, w in enumerate(cmd.argv[:-1]) if w == "-k"), "")
         return Benign(
-            evidence=_last_match(body, r"[^\n]*(?:no tests ran|0 selected|collected 0 items)[^\n]*") or "pytest exit 5",
+            evidence=_last_match(body, r"[^\n]*(?:no tests ran|0 selected|collected 0 items)[^\n]*") or code_text,
             root_cause="pytest collected no tests (exit 5): " + (f"-k {selector!r} matched no test name." if selector
                                                                else "the path or selection matched no test."),
             fix="List the test names first (pytest PATH --collect-only -q | grep WORD) and select one that exists.",
         )
     if cmd.name == "git-commit" and re.search(r"nothing (?:added )?to commit", body):
-        return Benign(evidence="nothing to commit", root_cause="There were no changes to commit.",
+        return Benign(evidence=_last_match(body, r"[^\n]*nothing (?:added )?to commit[^\n]*"),
+                      root_cause="There were no changes to commit.",
                       fix="Nothing to do; check `git status` if you expected changes.")
     if cmd.name == "ls" and returncode in (1, 2) and "No such file or directory" in body:
         operands = [w for w in cmd.argv[1:] if not w.startswith("-")]
         if operands and all(_FILE_OPERAND.search(w) for w in operands):
             return Benign(
-                evidence=_last_match(body, r"[^\n]*No such file or directory[^\n]*") or "ls exit 2",
+                evidence=_last_match(body, r"[^\n]*No such file or directory[^\n]*") or code_text,
                 root_cause="The existence check answered no: " + ", ".join(operands[:3]) + " does not exist here.",
                 fix="Use the answer. If you expected the file, locate it with find . -name 'NAME' or create it.",
             )

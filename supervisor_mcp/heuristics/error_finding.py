@@ -32,3 +32,9 @@ class Finding:
     exception: ExceptionLine | None = None
     root_cause: str = ""
     fix: str = ""
+
+    @property
+    def message(self) -> str:
+        """The deciding exception's message, else the deciding line."""
+        text = self.exception.message if self.exception else (self.evidence[-1] if self.evidence else "")
+        return text.rstrip(". ")

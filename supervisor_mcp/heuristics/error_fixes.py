@@ -11,31 +11,31 @@ import re
 
 from supervisor_mcp.heuristics.error_advice import ADVICE, cli_usage
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_packages import (
-    PIP_NAMES,
-    install_command,
-    is_known_distribution,
-    is_stdlib,
-    looks_local,
-    pip_name,
-)
+from supervisor_mcp.heuristics.error_install import explain_missing
+from supervisor_mcp.heuristics.error_packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.error_tests import explain_test_failure
 from supervisor_mcp.heuristics.error_text import innermost_own_frame, short
 
 _CALL = re.compile(
-    r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|missing \d+ "
-    r"required "
-    r"(?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|takes (?:from )?(?P<takes>[\w ]{1,20}?) "
-    r"positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given|argument (?:\d+ )?must be "
-    r"(?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
+    r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
+    r"got an unexpected keyword argument '(?P<kwarg>\w{1,100})'"
+    r"|missing \d+ required (?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})"
+    r"|takes (?:from )?(?P<takes>[\w ]{1,20}?) positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given"
+    r"|argument (?:\d+ )?must be (?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
 )
 _ONE_LINER_BLOCK = re.compile(r";\s*(?:class|def|for|while|if|with|try|async)\b")
-_NAME = re.compile(r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable "
-                   r"'(\w{1,100})'")
-_ATTR = re.compile(r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object "
-                   r"'(?P<cls>[\w.]{1,100})'|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'")
-_IMPORT_NAME = re.compile(r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: "
-                          r"\((?P<path>[^)\n]{1,300})\))?")
+_NAME = re.compile(
+    r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable '(\w{1,100})'"
+)
+_ATTR = re.compile(
+    r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'"
+    r"|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'"
+)
+_IMPORT_NAME = re.compile(
+    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?"
+)
+# pydantic's report: the field name on one line, the problem indented below it.
+_SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
 
 
@@ -47,13 +47,8 @@ def _where(ctx: ErrorContext, finding: Finding) -> str:
     return f" at {frame.path}:{frame.line}" + (f" (`{short(frame.code, 100)}`)" if frame.code else "")
 
 
-def _message(finding: Finding) -> str:
-    text = finding.exception.message if finding.exception else (finding.evidence[-1] if finding.evidence else "")
-    return text.rstrip(". ")
-
-
 def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    msg, g, action = _message(finding), finding.groups, ctx.action
+    msg, g, action = finding.message, finding.groups, ctx.action
     if finding.rule == "shell_ran_code":
         return ("The shell executed text that is code or a heredoc line (" + short(finding.evidence[0], 80) + ").",
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
@@ -66,8 +61,9 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                     "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
                     "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
         return (f"bash could not parse the command near `{token}` (unbalanced quotes, parentheses or a stray "
-                "character).", "Check that every quote and bracket is closed; put long or multi-line code in a "
-                "file via a quoted heredoc (<<'EOF') instead of inline quoting.")
+                "character).",
+                "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
+                "heredoc (<<'EOF') instead of inline quoting.")
     if finding.rule == "heredoc_open":
         return ("A heredoc was never closed, so the shell read to the end of the input.",
                 f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
@@ -105,7 +101,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    msg, where = _message(finding), _where(ctx, finding)
+    msg, where = finding.message, _where(ctx, finding)
     name = _NAME.search(msg)
     if name:
         n = next(x for x in name.groups() if x)
@@ -114,8 +110,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                     f"Assign `{n}` on every path before that line, or declare it global/nonlocal.")
         hint = _COMMON_IMPORTS.get(n, f"import {n}" if is_stdlib(n) or is_known_distribution(n) else "")
         return (f"The name `{n}` is not defined{where}.",
-                f"Define or import `{n}` before that line (check the "
-                "spelling" + (f"; maybe `{hint}`" if hint else "") + ").")
+                f"Define or import `{n}` before that line (check the spelling{f'; maybe `{hint}`' if hint else ''}).")
     attr = _ATTR.search(msg)
     if attr:
         a = attr.group("attr")
@@ -130,8 +125,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             extra = " (circular import)" if "partially initialized" in msg else ""
             return (f"Module `{m}` has no attribute `{a}`{extra}{where}.",
                     f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in "
-                    "n.lower()])\"; "
-                    f"and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
+                    f"n.lower()])\"; and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
         owner = attr.group("type") or attr.group("cls")
         return (f"`{owner}` has no attribute `{a}`{where}.",
                 f"Look up the real name: grep -rn \"def {a}\\|{a} =\" in the class's source, or print(dir(obj)); "
@@ -153,57 +147,11 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             "Check the spelling and where the name is defined (grep -rn NAME .), then fix the reference.")
 
 
-def _missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    g, msg = finding.groups, _message(finding)
-    cmd = g.get("cmd") or g.get("cmd2")
-    if cmd:
-        return (f"The command `{cmd}` is not installed or not on PATH.",
-                f"Use an equivalent that exists ({'python -m ' + cmd if cmd.startswith('py') else 'which -a ' + cmd}), "
-                f"or install it: {install_command(cmd)}.")
-    if g.get("lib") or g.get("lib2"):
-        lib = g.get("lib") or g.get("lib2")
-        return (f"The system library or header `{lib}` is missing.",
-                f"Install the package that ships it (apt-file search {lib}; e.g. apt-get install -y the matching "
-                "lib...-dev package), or use a build/wheel that does not need it.")
-    module = g.get("module") or g.get("module2") or _module_of(msg)
-    if not module:
-        return ("A required program or module is missing.", f"Install it or use what is available; {short(msg, 120)}")
-    interp = g.get("interp")
-    if interp:
-        return (f"The interpreter {interp} has no module `{module}`.",
-                f"Use the interpreter of the project's environment (which -a python python3), or install it there: "
-                f"{interp} -m pip install {pip_name(module)}"
-                + ("; or run the project's own test runner (e.g. bin/test, "
-                   "tests/runtests.py)." if module == "pytest" else "."))
-    if finding.fault == "agent" and "." in module and looks_local(module):
-        parent, _, sub = module.rpartition(".")
-        return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
-                f"List what exists: python -c \"import {parent}, pkgutil; print([m.name for m in "
-                f"pkgutil.iter_modules({parent}.__path__)])\"; or grep -rn 'def NAME\\|class NAME' to find the module.")
-    if finding.fault == "agent" and looks_local(module):
-        top = module.split(".", 1)[0]
-        return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
-                "from where Python runs.",
-                f"Check that it exists (find . -name '{top}*' -not -path '*/.git/*' | head), that a package directory "
-                f"has __init__.py, and run from its parent directory or set PYTHONPATH; a Django app in "
-                "INSTALLED_APPS must be such an importable package.")
-    dist = pip_name(module)
-    top = module.split(".")[0]
-    note = f" (import name `{top}`, package name `{dist}`)" if top in PIP_NAMES else ""
-    return (f"The Python module `{module}` is not installed in this environment.",
-            f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist}).")
-
-
-def _module_of(msg: str) -> str:
-    match = re.search(r"No module named '?([\w.]{1,100})'?", msg)
-    return match.group(1) if match else ""
-
-
 def _path(finding: Finding) -> str:
     g = finding.groups
     if g.get("path"):
         return g["path"]
-    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|'([^'\n]{1,500})'", _message(finding))
+    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|'([^'\n]{1,500})'", finding.message)
     return next((x for x in match.groups() if x), "") if match else ""
 
 
@@ -213,8 +161,8 @@ def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The command ran outside a git repository.",
                 "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")
     if finding.rule == "http_404":
-        return ("The URL does not exist (HTTP "
-                "404).", "Check the URL's path and spelling; list the parent resource first.")
+        return ("The URL does not exist (HTTP 404).",
+                "Check the URL's path and spelling; list the parent resource first.")
     if not path:
         return ("A path the command needs does not exist.", "Check the working directory (pwd) and list it (ls) before "
                 "using relative paths; find the file with find . -name 'NAME'.")
@@ -234,21 +182,21 @@ def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    msg, g, where = _message(finding), finding.groups, _where(ctx, finding)
+    msg, g, where = finding.message, finding.groups, _where(ctx, finding)
     call = _CALL.search(msg) or _CALL.search(finding.evidence[0] if finding.evidence else "")
     if call:
         func = call.group("func")
         sig = f"grep -rn \"def {func.split('.')[-1]}(\" . --include=*.py, or inspect.signature({func}) in Python"
         if call.group("kwarg"):
-            return (f"`{func}()` has no parameter "
-                    f"`{call.group('kwarg')}`{where}.", f"Drop or rename it; read the real parameters: {sig}")
+            return (f"`{func}()` has no parameter `{call.group('kwarg')}`{where}.",
+                    f"Drop or rename it; read the real parameters: {sig}")
         if call.group("missing"):
             return (f"`{func}()` was called without required argument(s) {call.group('missing')}{where}.",
                     f"Pass {call.group('missing')}; see the signature: {sig}")
         if call.group("given"):
             return (f"`{func}()` takes {call.group('takes')} positional argument(s) but got "
-                    f"{call.group('given')}{where} "
-                    "(self counts as one).", f"Pass the extra values by keyword or drop them; see the signature: {sig}")
+                    f"{call.group('given')}{where} (self counts as one).",
+                    f"Pass the extra values by keyword or drop them; see the signature: {sig}")
         return (f"`{func}()` expects {call.group('want')} but got {call.group('got')}{where}.",
                 "Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
     if finding.rule.startswith("cli_"):
@@ -261,14 +209,13 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
     if finding.rule == "unknown_tool":
         name = g.get("name") or g.get("name2", "")
-        return (f"`{name}` is not a tool of this "
-                "environment.", "Call one of the tools in your tool list, spelled exactly.")
+        return (f"`{name}` is not a tool of this environment.",
+                "Call one of the tools in your tool list, spelled exactly.")
     if finding.rule == "schema_validation":
-        fields = re.findall(r"^(\w{1,80})\n\s{1,8}(Field required|Input should "
-                            r"be[^\n]{0,120})", ctx.envelope.body, re.MULTILINE)
+        fields = _SCHEMA_FIELD.findall(ctx.envelope.body)
         if fields:
-            return ("The call's arguments do not match the tool's "
-                    "schema: " + "; ".join(f"`{f}`: {w}" for f, w in fields[:4]) + ".",
+            problems = "; ".join(f"`{name}`: {what}" for name, what in fields[:4])
+            return (f"The call's arguments do not match the tool's schema: {problems}.",
                     "Send every required field with the type the schema asks for, then call again.")
     if finding.rule == "missing_key":
         return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
@@ -310,7 +257,7 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 BUILDERS = {
-    "syntax_error": _syntax, "undefined_name": _undefined, "missing_dependency": _missing,
+    "syntax_error": _syntax, "undefined_name": _undefined, "missing_dependency": explain_missing,
     "file_not_found": _file, "invalid_arguments": _arguments, "runtime_error": _runtime,
     "test_failure": explain_test_failure, **ADVICE,
 }

@@ -127,8 +127,8 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
     _sig("cant_open_file", "file_not_found", "can't open file",
         r"can't open file '(?P<path>[^'\n]{1,500})': \[Errno 2\]"),
     _sig("cannot_op", "file_not_found", "no such file",
-        r"cannot (?P<op>access|remove|stat|open|create regular file|move|copy|change directory to) "
-        r"[`'‘\"](?P<path>[^'’\"\n]{1,500})[`'’\"]: No such file or directory"),
+        r"cannot (?P<op>access|remove|stat|open|create regular file|move|copy|"
+        r"change directory to) [`'‘\"](?P<path>[^'’\"\n]{1,500})[`'’\"]: No such file or directory"),
     _sig("cd_missing", "file_not_found", "cd: ", r"cd: (?P<path>[^:\n]{1,500}): No such file or directory"),
     _sig("tool_path_missing", "file_not_found", "no such file",
         r"^[\w.+-]{1,40}: (?:can't read |cannot read |)(?P<path>[^:\n]{1,500}): No such file or directory$"),
@@ -158,8 +158,8 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
         r"unknown revision or path not in the working tree|fatal: bad revision"),
     # --- arguments
     _sig("cli_unrecognized", "invalid_arguments", "error: un",
-        r"error: (?:unrecognized arguments?|unknown (?:option|argument)|unexpected argument)[: "
-        r"]{1,4}(?P<arg>[^\n]{1,200})"),
+        r"error: (?:unrecognized arguments?|unknown (?:option|argument)|"
+        r"unexpected argument)[: ]{1,4}(?P<arg>[^\n]{1,200})"),
     _sig("cli_required", "invalid_arguments", "error: ",
         r"error: (?:the following arguments are required|argument (?P<arg>[^:\n]{1,80}): (?:invalid|expected|"
         r"ambiguous)[^\n]{0,200})"),
@@ -172,13 +172,14 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
         r"^(?:usage|Usage): \S{1,100}[^\n]{0,300}$", priority=58, confidence=0.75),
     _sig("unknown_tool", "invalid_arguments", "unknown|tool|function",
         r"^(?:Error: )?Unknown (?:action|tool|function)[: ]{1,4}(?P<name>[\w.-]{1,100})|"
-        r"^(?:Error: )?(?:[Tt]ool|[Ff]unction) [`'\"]?(?P<name2>[\w.-]{1,100})[`'\"]? (?:not found|does not exist|is "
-        r"not available)"),
+        r"^(?:Error: )?(?:[Tt]ool|[Ff]unction) [`'\"]?(?P<name2>[\w.-]{1,100})[`'\"]? (?:not found|does not exist|"
+        r"is not available)"),
     _sig("py_call_args", "invalid_arguments", "() ",
-        r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|missing "
-        r"(?P<count>\d{1,3}) required (?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|takes "
-        r"(?:from )?(?P<takes>\d{1,3})[^\n]{0,40} positional arguments? but (?P<given>\d{1,3})[^\n]{0,60}? (?:was|"
-        r"were) given|got multiple values for argument '(?P<dup>\w{1,100})')"),
+        r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|"
+        r"missing (?P<count>\d{1,3}) required (?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|"
+        r"takes (?:from )?(?P<takes>\d{1,3})[^\n]{0,40} positional arguments? "
+        r"but (?P<given>\d{1,3})[^\n]{0,60}? (?:was|were) given|"
+        r"got multiple values for argument '(?P<dup>\w{1,100})')"),
     _sig("schema_validation", "invalid_arguments",
         "validation error|field required|input should|extra input|required prop|additional prop|missing requ|invalid",
         r"\b\d{1,4} validation errors? for (?P<model>\w{1,100})|"
@@ -187,8 +188,8 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
         r"missing required (?:argument|parameter|field|property)|Invalid (?:arguments|parameters|input|JSON arguments)",
         flags=_I),
     _sig("invalid_value", "invalid_arguments", "invalid|not a valid|must be",
-        r"^(?:Error: )?(?:invalid (?:characters in expression|reason|value|format|choice|type|id|date)\b|[^\n]{0,80} "
-        r"is not a valid (?:\w{1,30} ){0,2}(?:value|choice|option|format|date|id))|"
+        r"^(?:Error: )?(?:invalid (?:characters in expression|reason|value|format|choice|type|id|date)\b|"
+        r"[^\n]{0,80} is not a valid (?:\w{1,30} ){0,2}(?:value|choice|option|format|date|id))|"
         r"must be (?:one of|of type|an? (?:string|integer|number|list|array|dict|object|boolean))",
         confidence=0.85, flags=_I),
     _sig("missing_key", "invalid_arguments", "error: '",

@@ -11,6 +11,7 @@ Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linea
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from supervisor_mcp.heuristics.error_advice import narrower
 from supervisor_mcp.heuristics.error_command import benign_exit, is_runner, is_test_run, last_command
@@ -21,24 +22,40 @@ from supervisor_mcp.heuristics.error_packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.error_text import (
     ExceptionLine,
+    clip,
     condense,
     find_exceptions,
     find_frames,
     line_at,
     parse_envelope,
-    short,
 )
 from supervisor_mcp.heuristics.error_verify import contradiction
-from supervisor_mcp.models import ErrorDiagnosis, Step
+from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Fault, Step
 
-_PROGRESS = re.compile(r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*(?:\[[ "
-                       r"\t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$", re.MULTILINE)
-_ERRORED = re.compile(r"^FAILED \(errors=\d{1,7}\)$|^={3,200} [^\n]{0,60}\b\d{1,7} "
-                      r"errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$|\b\d{1,7} exceptions?\b", re.MULTILINE)
+Action = Literal["provide_guidance", "correct_observation", "run_verification"]
+
+# A test runner's progress line: `tests/test_x.py ..F.E [ 40%]` (pytest) or `[FAIL]`/`[OK]` (sympy).
+_PROGRESS = re.compile(
+    r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*"
+    r"(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$",
+    re.MULTILINE,
+)
+_ERRORED = re.compile(
+    r"^FAILED \(errors=\d{1,7}\)$"
+    r"|^={3,200} [^\n]{0,60}\b\d{1,7} errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$"
+    r"|\b\d{1,7} exceptions?\b",
+    re.MULTILINE,
+)
 # Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 _FILE_LINE = re.compile(r'^[ \t]*File "[^"\n]{1,500}", line \d{1,7}[^\n]*$', re.MULTILINE)
-_CUT_NOTE = "output was too long and was cut by the host"
+# Exit codes that name the failure when the output does not: 127 command not found, 126 not
+# executable, 137 killed (SIGKILL, usually the OOM killer), 124 `timeout` expired, 139/134 crashes.
+_BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
+    127: ("missing_dependency", "environment", 0.7), 126: ("permission_denied", "environment", 0.7),
+    137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
+    139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6),
+}
 _DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -50,7 +67,7 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
             exc = ctx.exceptions[-1]
             return Finding("runtime_error", "environment", 0.7, f"exc:{exc.name}", [exc.line], {}, exc)
         return None
-    best: tuple[int, int, ExceptionLine, str] | None = None
+    best: tuple[int, int, ExceptionLine, ErrorCategory] | None = None
     for order, exc in enumerate(real):
         category = exception_category(exc.name, exc.message)
         rank = PRIORITY.get(category, 0)
@@ -113,14 +130,15 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     groups = {k: v for k, v in match.groupdict().items() if v}
     scope = short_text if sig.domain else body
     finding = Finding(sig.category, sig.fault or FAULT[sig.category], sig.confidence, sig.name,
-                      [short(line_at(scope, match.start()))], groups)
+                      [clip(line_at(scope, match.start()))], groups)
     if sig.name in ("command_not_found", "sh_not_found"):
         word = groups.get("cmd") or groups.get("cmd2", "")
         if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
             finding.category, finding.fault, finding.rule = "syntax_error", "agent", "shell_ran_code"
     if sig.name == "py_message" and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
-    if sig.category == "missing_dependency" and looks_local(groups.get("module", "") or "x") and groups.get("module"):
+    module = groups.get("module")
+    if sig.category == "missing_dependency" and module and looks_local(module):
         finding.fault = "agent"
     return finding
 
@@ -129,24 +147,21 @@ def _fallback(ctx: ErrorContext) -> Finding:
     env, body = ctx.envelope, ctx.envelope.body
     code = env.returncode
     tail = [ln for ln in body.splitlines() if ln.strip()][-2:]
-    evidence = [short(ln) for ln in tail] or ([f"exit code {code}"] if code is not None else [])
-    by_code = {127: ("missing_dependency", "environment", 0.7), 126: ("permission_denied", "environment", 0.7),
-               137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
-               139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6)}
-    if code in by_code:
-        category, fault, conf = by_code[code]
-        return Finding(category, fault, conf, f"exit:{code}", evidence or [f"exit code {code}"])
+    evidence = [clip(ln) for ln in tail] or [env.code_text]
+    if code in _BY_EXIT_CODE:
+        category, fault, conf = _BY_EXIT_CODE[code]
+        return Finding(category, fault, conf, f"exit:{code}", evidence)
     if not body.strip():
         if code == 0:
-            return Finding("not_an_error", "none", 0.6, "fallback:empty_ok", ["exit code 0, no output"])
-        return Finding("unknown", "agent", 0.3, "fallback:silent", [f"exit code {code}"] if code is not None else [])
+            return Finding("not_an_error", "none", 0.6, "fallback:empty_ok", [env.code_text])
+        return Finding("unknown", "agent", 0.3, "fallback:silent", [env.code_text])
     markers = "".join(m.group(1) for m in _PROGRESS.finditer(body[-20000:]))
     if "F" in markers or (is_test_run(ctx.action) and _has_test_failures(body)):
         return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
     if "E" in markers or _ERRORED.search(body[-5000:]):
         lines = [m.group(0) for m in _PROGRESS.finditer(body[-20000:]) if "E" in m.group(1)]
         lines += [m.group(0) for m in re.finditer(r"^_{3,200} \S[^\n]{0,200} _{3,200}$", body, re.MULTILINE)][:2]
-        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", [short(x) for x in lines] or evidence)
+        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", [clip(x) for x in lines] or evidence)
     if re.search(r"\[FAIL\]", body):
         return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
     if env.truncated:
@@ -162,13 +177,13 @@ def _fallback(ctx: ErrorContext) -> Finding:
 
 
 def classify(ctx: ErrorContext) -> Finding:
-    benign = benign_exit(ctx.command, ctx.envelope.returncode, ctx.envelope.body)
+    benign = benign_exit(ctx.command, ctx.envelope)
     if benign is not None:
-        return Finding("not_an_error", "none", 0.9, "benign", [short(benign.evidence)],
+        return Finding("not_an_error", "none", 0.9, "benign", [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
     finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
-        finding.evidence.append(_CUT_NOTE)
+        finding.evidence.append(ctx.envelope.cut_text)
     if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
         finding.fault, finding.rule = "environment", finding.rule + "+baseline"
     return finding
@@ -195,12 +210,12 @@ def diagnose(
         fix += f" The output was cut for length; next time {narrower(ctx)}."
     check = contradiction(finding, ctx, steps or []) if finding.category != "not_an_error" else None
     corrected = None
+    act: Action
     if check is not None:
         act = "run_verification"
-        finding.evidence.append(short(check.evidence))
     elif len(error) > obs_threshold and finding.category != "not_an_error":
         act = "correct_observation"
-        key_lines = [e for e in finding.evidence if e != _CUT_NOTE] + _summary_lines(ctx.envelope.body)
+        key_lines = [e for e in finding.evidence if e != ctx.envelope.cut_text] + _summary_lines(ctx.envelope.body)
         before = finding.exception.start + 1 if finding.exception else None
         corrected = condense(ctx.envelope, ctx.exceptions, ctx.frames, key_lines, len(error), before)
         corrected += f"\n[Supervisor's diagnosis: {finding.category}. {root_cause} Fix: {fix}]"
@@ -213,9 +228,12 @@ def diagnose(
     )
 
 
-_SUMMARY = re.compile(r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}|={3,200} "
-                      r"[^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}|tests finished:[^\n]{0,120}|Ran "
-                      r"\d{1,7} tests?[^\n]{0,40})$", re.MULTILINE)
+_SUMMARY = re.compile(
+    r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}"
+    r"|={3,200} [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}"
+    r"|tests finished:[^\n]{0,120}|Ran \d{1,7} tests?[^\n]{0,40})$",
+    re.MULTILINE,
+)
 
 
 def _summary_lines(body: str) -> list[str]:

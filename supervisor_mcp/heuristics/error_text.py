@@ -17,8 +17,8 @@ _SCAN_TAIL = 192_000
 
 _RETURNCODE = re.compile(
     r"<returncode>\s*(-?\d{1,4})\s*</returncode>"
-    r"|^[ \t\[(]{0,4}(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b[ \t]{0,3}[:=]?[ "
-    r"\t]{0,3}(-?\d{1,4})",
+    r"|^[ \t\[(]{0,4}(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b"
+    r"[ \t]{0,3}[:=]?[ \t]{0,3}(-?\d{1,4})",
     re.IGNORECASE | re.MULTILINE,
 )
 _TAG = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stderr|stdout)>")
@@ -41,10 +41,14 @@ _EXC_LINE = re.compile(
     re.MULTILINE,
 )
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
-_BARE_EXC = re.compile(r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})(?::[ "
-                       r"\t]?([^\n]{0,2000}))?[^\n]*$", re.MULTILINE)
-_FRAME = re.compile(r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in '
-                    r'([^\n]{1,200}))?$', re.MULTILINE)
+_BARE_EXC = re.compile(
+    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"
+    r"(?::[ \t]?([^\n]{0,2000}))?[^\n]*$",
+    re.MULTILINE,
+)
+_FRAME = re.compile(
+    r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE
+)
 _PYTEST_LOC = re.compile(r"^([\w./-]{1,300}\.py):(\d{1,7}):(?: (\w{1,80}))?[ \t]*$", re.MULTILINE)
 _LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d|<frozen |\bimportlib\b|/usr/lib/")
 
@@ -56,6 +60,8 @@ class Envelope:
     body: str
     returncode: int | None
     truncated: bool  # the host warned that the output was too long, or cut it
+    code_text: str = ""  # the exit code as written in the error, e.g. "<returncode>1</returncode>"
+    cut_text: str = ""  # the host's words about cutting the output, verbatim
 
 
 @dataclass(frozen=True)
@@ -96,13 +102,17 @@ def parse_envelope(error: str) -> Envelope:
     match = _RETURNCODE.search(text[:400]) or _RETURNCODE.search(text[-400:])
     if match:
         code = int(match.group(1) or match.group(2))
-    truncated = bool(_TRUNCATION.search(text[:3000]) or _TRUNCATION.search(text[-3000:]))
+    cut = _TRUNCATION.search(text[:3000]) or _TRUNCATION.search(text[-3000:])
     body = text.replace(match.group(0), "", 1) if match and match.group(1) else text
     body = _WARNING_BLOCK.sub("", body) if "<warning>" in body else body
     body = _TAG.sub("", body)
     if "\x1b[" in body:
         body = _ANSI.sub("", body)
-    return Envelope(body=body.strip("\n"), returncode=code, truncated=truncated)
+    code_text = clip(match.group(0)) if match else ""
+    cut_text = ""
+    if cut is not None:
+        cut_text = clip(line_at(cut.string, cut.start()))
+    return Envelope(body.strip("\n"), code, cut is not None, code_text, cut_text)
 
 
 def find_exceptions(text: str) -> list[ExceptionLine]:
@@ -164,6 +174,11 @@ def innermost_own_frame(frames: list[Frame], before: int | None = None) -> Frame
 def short(line: str, limit: int = 220) -> str:
     line = line.strip()
     return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def clip(line: str, limit: int = 240) -> str:
+    """A line cut to a length without adding anything, so it stays a verbatim piece of the input."""
+    return line.strip()[:limit].rstrip()
 
 
 def line_at(text: str, offset: int) -> str:

@@ -18,8 +18,10 @@ from supervisor_mcp.heuristics.error_text import short
 from supervisor_mcp.models import Step
 
 _LOOKBACK = 12
-_FILE_EDIT = re.compile(r"<<-?[ \t]*['\"]?\w|\bsed -i|>[ "
-                        r"\t]{0,4}[\w./-]{1,200}\.py\b|\bstr_replace|\bwrite_file|\bcreate\b|\.write\(")
+_FILE_EDIT = re.compile(
+    r"<<-?[ \t]*['\"]?\w|\bsed -i|>[ \t]{0,4}[\w./-]{1,200}\.py\b|\bstr_replace|\bwrite_file|\bcreate\b|\.write\("
+)
+_UNDEFINED = re.compile(r"attribute '(\w{1,100})'|cannot import name '(\w{1,100})'|name '(\w{1,100})' is not defined")
 _WRITE_OPS = r"(?:>>?|\btee\b|\btouch\b|\bmkdir\b|\bcp\b|\bmv\b|\bcreate\b|\bwrite\w*|open\(|path\"?:)"
 
 
@@ -66,10 +68,8 @@ def _file_check(finding: Finding, steps: list[Step]) -> Check | None:
     index, step = hit
     return Check(
         task=f"You created `{base}` at step {index} (`{short(step.args, 100)}`), yet `{path}` is not found. Check "
-             "where "
-             f"it really is before going on: pwd; ls -la; find / -name '{base}' -not -path '/proc/*' 2>/dev/null | "
-             "head. "
-             "Then use its absolute path (the working directory or the path differs from what you assumed).",
+             f"where it really is before going on: pwd; ls -la; find / -name '{base}' -not -path '/proc/*' 2>/dev/null "
+             "| head. Then use its absolute path (the working directory or the path differs from what you assumed).",
         evidence=f"step {index} created {base}",
     )
 
@@ -90,8 +90,8 @@ def _module_check(finding: Finding, steps: list[Step]) -> Check | None:
             return Check(
                 task=f"You installed `{dist}` at step {index}, yet `{module}` is still missing. Check that the same "
                      "interpreter runs the code: which -a python python3 pip; python -c 'import sys; "
-                     "print(sys.executable)'; "
-                     f"python -m pip show {dist}. Install with that interpreter (python -m pip install {dist}).",
+                     f"print(sys.executable)'; python -m pip show {dist}. Install with that interpreter (python -m pip "
+                     f"install {dist}).",
                 evidence=f"step {index} installed {dist}",
             )
     hit = _created(steps, top)
@@ -107,8 +107,7 @@ def _module_check(finding: Finding, steps: list[Step]) -> Check | None:
 
 def _name_check(finding: Finding, steps: list[Step]) -> Check | None:
     message = finding.exception.message if finding.exception else ""
-    match = re.search(r"attribute '(\w{1,100})'|cannot import name '(\w{1,100})'|name '(\w{1,100})' is not "
-                      r"defined", message)
+    match = _UNDEFINED.search(message)
     if not match:
         return None
     name = next(x for x in match.groups() if x)
@@ -116,20 +115,19 @@ def _name_check(finding: Finding, steps: list[Step]) -> Check | None:
         return None  # one-letter names are reused everywhere; a match would be a coincidence
     name_re = re.escape(name)
     if match.group(1):  # an attribute is defined as a method, a class, or assigned on an object
-        defined = re.compile(r"(?:def|class)[ \t]{1,8}" + name_re + r"\b|\.\b" + name_re + r"[ \t]{0,4}=[^=]")
+        defined = re.compile(rf"(?:def|class)[ \t]{{1,8}}{name_re}\b|\.\b{name_re}[ \t]{{0,4}}=[^=]")
     else:
-        defined = re.compile(r"(?:def|class)[ "
-                             r"\t]{1,8}" + name_re + r"\b|^[ \t]{0,40}" + name_re + r"[ \t]{0,4}=[^=]", re.MULTILINE)
+        defined = re.compile(
+            rf"(?:def|class)[ \t]{{1,8}}{name_re}\b|^[ \t]{{0,40}}{name_re}[ \t]{{0,4}}=[^=]", re.MULTILINE
+        )
     for index, step in _recent(steps):
         # Only definitions written into files persist; a `python -c` one-off does not.
         if defined.search(step.args) and _FILE_EDIT.search(step.args) and not step.error:
             return Check(
                 task=f"You defined `{name}` at step {index}, yet it does not exist at runtime. Check the edit reached "
-                     "the "
-                     f"file that is actually imported: grep -rn 'def {name}\\|class {name}\\|{name} =' . "
-                     "--include=*.py; "
-                     "python -c 'import MODULE; print(MODULE.__file__)' (an installed copy or a stale file may shadow "
-                     "it).",
+                     f"the file that is actually imported: grep -rn 'def {name}\\|class {name}\\|{name} =' . "
+                     "--include=*.py; python -c 'import MODULE; print(MODULE.__file__)' (an installed copy or a stale "
+                     "file may shadow it).",
                 evidence=f"step {index} defined {name}",
             )
     return None
@@ -148,9 +146,8 @@ def _id_check(finding: Finding, ctx: ErrorContext, steps: list[Step]) -> Check |
             if value in step.result:
                 return Check(
                     task=f"`{key}`={value!r} appeared in the result of step {index} ({step.tool or 'a lookup'}), yet "
-                         "the "
-                         "tool says it does not exist. Look it up again with the read tool, compare it character by "
-                         "character, and check it belongs to this user before retrying.",
+                         "the tool says it does not exist. Look it up again with the read tool, compare it character "
+                         "by character, and check it belongs to this user before retrying.",
                     evidence=f"step {index} returned {value}",
                 )
     return None
