@@ -477,3 +477,14 @@ def test_huge_adversarial_inputs_stay_fast(text: str) -> None:
     started = time.perf_counter()
     diagnose(text, "python x.py")
     assert time.perf_counter() - started < 1.0
+
+
+def test_unknown_third_party_module_is_installed_not_blamed_on_the_agent() -> None:
+    diag = diagnose("Traceback (most recent call last):\n  File \"extract.py\", line 1, in <module>\n"
+                    "    import pdfplumber\nModuleNotFoundError: No module named 'pdfplumber'", "python extract.py")
+    assert diag.fault == "environment" and "pip install pdfplumber" in diag.fix
+
+
+def test_module_shown_as_a_project_path_is_the_agents_own() -> None:
+    diag = diagnose("ModuleNotFoundError: No module named 'helpers'", "python helpers/run.py")
+    assert diag.fault == "agent" and "PYTHONPATH" in diag.fix

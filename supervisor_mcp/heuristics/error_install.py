@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_packages import PIP_NAMES, install_command, looks_local, pip_name
+from supervisor_mcp.heuristics.error_packages import (
+    PIP_NAMES, install_command, is_known_distribution, looks_local, pip_name,
+)
 from supervisor_mcp.heuristics.error_text import short
 
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
@@ -38,7 +40,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
                 f"List what exists: python -c \"import {parent}, pkgutil; print([m.name for m in "
                 f"pkgutil.iter_modules({parent}.__path__)])\", then import from the module that defines what you need.")
-    if finding.fault == "agent" and looks_local(module):
+    if finding.fault == "agent" and looks_local(module, f"{ctx.error}\n{ctx.action}"):
         top = module.split(".", 1)[0]
         return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
                 "from where Python runs.",
@@ -48,8 +50,11 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     dist = pip_name(module)
     top = module.split(".")[0]
     note = f" (import name `{top}`, package name `{dist}`)" if top in PIP_NAMES else ""
+    known = top in PIP_NAMES or is_known_distribution(top)
     return (f"The Python module `{module}` is not installed in this environment.",
-            f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist}).")
+            f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist})"
+            + ("." if known else f"; if `{top}` is meant to be your own module, run from the folder that holds it "
+               "or add that folder to PYTHONPATH."))
 
 
 def _module_of(msg: str) -> str:

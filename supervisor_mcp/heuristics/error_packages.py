@@ -7,6 +7,7 @@ installing it would be wrong, so such names count as the agent's fault.
 
 from __future__ import annotations
 
+import re
 import sys
 
 # Import names whose distribution on PyPI is named differently.
@@ -85,13 +86,23 @@ def is_known_distribution(module: str) -> bool:
     return module.split(".", 1)[0] in KNOWN_DISTRIBUTIONS or module in KNOWN_DISTRIBUTIONS
 
 
-def looks_local(module: str) -> bool:
+_DYNAMIC_IMPORT = re.compile(r"INSTALLED_APPS|apps/registry\.py|\bimport_module\(")
+
+
+def looks_local(module: str, context: str = "") -> bool:
     """A name that is no installable package: the agent's own module, or a wrong submodule path."""
     if "." in module:
         # Python names the first component that failed, so the parent package imported fine and the
         # submodule path is wrong (namespace distributions such as google.protobuf aside).
         return module not in PIP_NAMES
-    return not (is_stdlib(module) or is_known_distribution(module))
+    if is_stdlib(module) or is_known_distribution(module):
+        return False
+    # No allowlist of PyPI can be complete (pdfplumber, requests_toolbelt...): call a name the
+    # agent's own only when the error or the action shows it as a path of the project, or when it
+    # was imported dynamically from configuration the agent wrote (INSTALLED_APPS, import_module).
+    if _DYNAMIC_IMPORT.search(context):
+        return True
+    return re.search(rf"(?:^|[\s/'\"(]){re.escape(module)}(?:/|\.py\b)", context) is not None
 
 
 def install_command(command: str) -> str:

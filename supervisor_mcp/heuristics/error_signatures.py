@@ -86,7 +86,7 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     confidence = 0.9 if category != "runtime_error" else 0.85
     if category == "missing_dependency":
         module = _quoted(exc.message) or exc.message.split()[-1] if exc.message else ""
-        if module and looks_local(module):
+        if module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
             fault = "agent"
     return Finding(category, fault, confidence, f"exc:{exc.name}", evidence, {}, exc)
 
@@ -138,7 +138,7 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     if sig.name == "py_message" and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")
-    if sig.category == "missing_dependency" and module and looks_local(module):
+    if sig.category == "missing_dependency" and module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
         finding.fault = "agent"
     return finding
 
