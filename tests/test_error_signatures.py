@@ -488,3 +488,17 @@ def test_unknown_third_party_module_is_installed_not_blamed_on_the_agent() -> No
 def test_module_shown_as_a_project_path_is_the_agents_own() -> None:
     diag = diagnose("ModuleNotFoundError: No module named 'helpers'", "python helpers/run.py")
     assert diag.fault == "agent" and "PYTHONPATH" in diag.fix
+
+
+def test_missing_node_module_is_installed_with_npm_not_pip() -> None:
+    diag = diagnose("Error: Cannot find module 'express'\nRequire stack:\n- /app/server.js", "node server.js")
+    assert diag.category == "missing_dependency" and "npm install express" in diag.fix and "pip" not in diag.fix
+
+
+def test_jvm_exception_is_a_runtime_error() -> None:
+    diag = diagnose('Exception in thread "main" java.lang.NullPointerException\n\tat Main.main(Main.java:5)', "java Main")
+    assert diag.category == "runtime_error"
+
+
+def test_dash_syntax_error_is_a_syntax_error() -> None:
+    assert diagnose('sh: 1: Syntax error: "(" unexpected', "sh -c 'echo $(('").category == "syntax_error"

@@ -15,7 +15,7 @@ _TOTALS = re.compile(
     re.IGNORECASE,
 )
 _ENTITY_ON = re.compile(
-    r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) not available on (?:date )?(?P<date>[\w-]{4,20})", re.IGNORECASE
+    r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) (?:is )?not available on (?:date )?(?P<date>[\w-]{4,20})", re.IGNORECASE
 )
 # An id looks like one: it has a digit, an underscore or an inner capital (HAT030, credit_card_1, XEWRD9).
 _NOT_FOUND = re.compile(

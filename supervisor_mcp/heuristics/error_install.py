@@ -10,6 +10,15 @@ from supervisor_mcp.heuristics.error_packages import (
 )
 from supervisor_mcp.heuristics.error_text import short
 
+# Missing modules outside Python: the fix is that ecosystem's installer, not pip.
+_OTHER_ECOSYSTEMS = {
+    "node_module": ("Node module", "If `{module}` is a package, npm install {module} in the folder with package.json; "
+                    "if it is a relative path, check it from the requiring file (ls, find . -name)."),
+    "go_missing": ("Go package", "go get {module} (then go mod tidy), or fix the import path."),
+    "java_missing": ("Java class", "Add the jar or dependency that provides {module} to the classpath or build "
+                     "file, or fix the class name."),
+    "ruby_missing": ("Ruby library", "gem install {module} (or add it to the Gemfile and bundle install)."),
+}
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 
 
@@ -26,6 +35,9 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Install the package that ships it (apt-file search {lib}; e.g. apt-get install -y the matching "
                 "lib...-dev package), or use a build/wheel that does not need it.")
     module = g.get("module") or g.get("module2") or _module_of(msg)
+    if module and finding.rule in _OTHER_ECOSYSTEMS:
+        what, fix = _OTHER_ECOSYSTEMS[finding.rule]
+        return (f"The {what} `{module}` is not installed or not resolvable.", fix.format(module=module))
     if not module:
         return ("A required program or module is missing.", f"Install it or use what is available; {short(msg, 120)}")
     interp = g.get("interp")

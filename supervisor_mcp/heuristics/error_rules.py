@@ -69,6 +69,8 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
     _sig("heredoc_open", "syntax_error", "here-document",
         r"here-document at line \d{1,7} delimited by end-of-file \(wanted [`'](?P<token>\w{1,40})'\)",
         confidence=0.85),
+    _sig("sh_syntax", "syntax_error", "syntax error:",
+        r"^(?:sh|dash|bash|zsh)?[^\n]{0,40}: \d{1,7}: Syntax error: (?P<detail>[^\n]{1,120})$"),
     _sig("bad_substitution", "syntax_error", "bad substitution", r"^[^\n]{0,80}: bad substitution$"),
     _sig("sed_expr", "syntax_error", "sed: -e expression",
         r"^sed: -e expression #\d{1,4}, char \d{1,7}: (?P<detail>[^\n]{1,120})$"),
@@ -244,6 +246,11 @@ LINE_SIGNATURES: tuple[Signature, ...] = (
         r"Argument list too long|E2BIG|Too many open files|EMFILE|payload too large|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
         r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)", flags=_I),
+    _sig("jvm_exception", "runtime_error", "exception in thread",
+        r'^Exception in thread "[^"\n]{1,100}" (?P<detail>[\w.$]{1,200}(?:Exception|Error)[^\n]{0,200})$',
+        confidence=0.85),
+    _sig("npm_enoent", "file_not_found", "npm err! code enoent|enoent",
+        r"^npm (?:ERR!|error) path (?P<path>\S{1,500})$", confidence=0.85),
     _sig("py_message", "runtime_error",
         "object is not|index out of range|unsupported operand|division by zero|invalid literal",
         r"object is not (?:subscriptable|iterable|callable)|index out of range|unsupported operand type|"
