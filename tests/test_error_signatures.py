@@ -502,3 +502,8 @@ def test_jvm_exception_is_a_runtime_error() -> None:
 
 def test_dash_syntax_error_is_a_syntax_error() -> None:
     assert diagnose('sh: 1: Syntax error: "(" unexpected', "sh -c 'echo $(('").category == "syntax_error"
+
+
+def test_action_given_as_tool_call_json_is_read_as_its_command() -> None:
+    diag = diagnose("<returncode>1</returncode>\n<output>\n</output>", '{"command": "grep -n MAX_PAGES repo/config.py"}')
+    assert diag.category == "not_an_error"

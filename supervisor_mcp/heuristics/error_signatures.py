@@ -10,6 +10,7 @@ Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linea
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Literal
 
@@ -189,7 +190,26 @@ def classify(ctx: ErrorContext) -> Finding:
     return finding
 
 
+_ACTION_KEYS = ("command", "cmd", "code", "script")
+
+
+def plain_action(action: str) -> str:
+    """The command inside a tool call's JSON arguments ({"command": "grep ..."}), else the action as is."""
+    stripped = action.strip()
+    if stripped.startswith("{") and stripped.endswith("}"):
+        try:
+            args = json.loads(stripped)
+        except ValueError:
+            return action
+        if isinstance(args, dict):
+            for key in _ACTION_KEYS:
+                if isinstance(args.get(key), str):
+                    return args[key]
+    return action
+
+
 def context_for(error: str, action: str) -> ErrorContext:
+    action = plain_action(action)
     envelope = parse_envelope(error)
     return ErrorContext(error, action, envelope, last_command(action), find_exceptions(envelope.body),
                         find_frames(envelope.body))
