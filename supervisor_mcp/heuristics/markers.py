@@ -1,8 +1,10 @@
 """Render a selection: kept lines in order, each omitted run as one marker.
 
 A marker says how many lines went, the line numbers when the tool printed them (`nl`, `grep -n`),
-the definitions the run held, and, within a budget, the other names it held (code-shaped names
-first), so the agent knows what exists and can fetch exactly that back.
+the definitions the run held, and, within a budget, the other names its code held (never plain words
+of comments or docstrings: a bag of English words would pad the metric, not help the agent), so the
+agent knows what exists and can fetch exactly that back (bench/measure_purify.py: per character, a names index keeps far more of the
+identifiers a later command uses than whole lines do).
 """
 
 from __future__ import annotations
@@ -89,9 +91,11 @@ def gap_names(gap: Sequence[str], is_code: Sequence[bool], shown_text: str, seen
 
 
 def render(plan: Plan, describe: Callable[[Sequence[str], int | None], str] = describe_gap, *,
-           index_budget: int = 0, code: bool = True, line_numbers: Sequence[int | None] | None = None) -> str:
-    """Kept lines in order; each omitted run becomes one marker. With `index_budget`, markers also
-    list names from the omitted lines, code-shaped names first, within that many characters."""
+           index_budget: int = 0, code: bool = True, line_numbers: Sequence[int | None] | None = None,
+           budget: int = 0, query: Sequence[str] = ()) -> str:
+    """Kept lines in order; each omitted run becomes one marker. Markers also list names from the
+    omitted lines, best first, within `index_budget` characters or, with `budget`, within whatever
+    the kept lines and markers leave of it."""
     n = len(plan.lines)
     gaps: list[tuple[int, int]] = []
     i = 0
@@ -106,44 +110,80 @@ def render(plan: Plan, describe: Callable[[Sequence[str], int | None], str] = de
             gaps.append((i, j))
         i = j
     extras = {(a, b): describe(plan.lines[a:b], line_numbers[a] if line_numbers else None) for a, b in gaps}
-    chosen = _index(plan, gaps, extras, index_budget, code) if index_budget > 0 else {}
-    out: list[str] = []
-    i = 0
     starts = {a: b for a, b in gaps}
+    out: list[str] = []
+    at: dict[int, int] = {}  # gap start -> its marker's place in `out`
+    i = 0
     while i < n:
         if i in plan.kept:
             out.append(plan.lines[i])
             i += 1
         elif i in starts:
-            j = starts[i]
-            extra = extras[(i, j)]
-            if chosen.get(i):
-                extra += "; names: " + ", ".join(chosen[i])
-            out.append(_MARKER.format(n=j - i, extra=extra))
-            i = j
+            at[i] = len(out)
+            out.append(_MARKER.format(n=starts[i] - i, extra=extras[(i, starts[i])]))
+            i = starts[i]
         else:
             i += 1
+    if budget:
+        index_budget = max(index_budget, budget - sum(len(line) + 1 for line in out))
+    chosen = _index(plan, gaps, extras, index_budget, code, query) if index_budget > 0 and gaps else {}
+    for a, names in chosen.items():
+        out[at[a]] = out[at[a]][: -len(" ...]")] + "; names: " + ", ".join(names) + " ...]"
     return "\n".join(out)
 
 
+def name_value(name: str, code_name: bool, count: int, relevant: bool) -> float:
+    """Worth per character listed (the index is a knapsack): names from code first, then the task's
+    names, names used often, and longer (more specific) names."""
+    return (6.0 * code_name + 2.0 + 2 * relevant + min(count, 4) * 0.5 + (len(name) >= 6)) / (len(name) + 2)
+
+
 def _index(plan: Plan, gaps: list[tuple[int, int]], extras: dict[tuple[int, int], str], budget: int,
-           code: bool) -> dict[int, list[str]]:
+           code: bool, query: Sequence[str] = ()) -> dict[int, list[str]]:
+    """Names of the omitted lines that the kept text does not show, best first until the budget is
+    spent, each listed at its first gap. Best: names from code and code-shaped names (a later command
+    calls, imports or retypes them); see `name_value`."""
     shown_text = "\n".join(plan.lines[i] for i in sorted(plan.kept)) + "\n".join(extras.values())
     is_code = code_lines(plan.lines) if code else [False] * len(plan.lines)
-    seen: set[str] = set()
-    candidates: list[tuple[int, int, str]] = []  # (rank, gap start, name)
+    wanted = {t.lower() for t in query}
+    counts: dict[str, int] = {}
+    first: dict[str, tuple[int, int]] = {}  # name -> (gap start, order)
+    code_name: dict[str, bool] = {}
     for a, b in gaps:
-        for name in gap_names(plan.lines[a:b], is_code[a:b], shown_text, seen):
-            candidates.append((0 if CODE_LIKE.search(name) else 1, a, name))
+        for line, in_code_line in zip(plan.lines[a:b], is_code[a:b]):
+            if in_code_line:
+                # String literals and trailing comments in code are messages (prose), not names.
+                comment = _TRAILING_COMMENT.search(line)
+                code_part = _STRING.sub(" ", line[: comment.start()] if comment else line)
+                prose_part = " ".join(m.group(0) for m in _STRING.finditer(line)) + (
+                    comment.group(0) if comment else "")
+            else:
+                code_part, prose_part = "", line
+            for token, in_code in [(t, True) for t in _NAME.findall(code_part)] + [
+                    (t, False) for t in _NAME.findall(prose_part)]:
+                if len(token) < 4 or token in _KEYWORDS:
+                    continue
+                counts[token] = counts.get(token, 0) + 1
+                if token not in first:
+                    first[token] = (a, len(first))
+                code_name[token] = code_name.get(token, False) or in_code or bool(CODE_LIKE.search(token))
+    # Only names from code: plain words of prose would pad the index without telling the agent anything.
+    candidates = [t for t in first if t not in shown_text and code_name[t]]
     # A name that is a part of a longer listed one (`save_model` of `self.save_model`) is shown by it.
-    parts = {p for _, _, name in candidates if "." in name or "/" in name for p in re.split(r"[./]", name)}
-    candidates = [c for c in candidates if c[2] not in parts]
+    parts = {p for t in candidates if "." in t or "/" in t for p in re.split(r"[./]", t)}
+    candidates = [t for t in candidates if t not in parts]
+
+    def score(name: str) -> float:
+        relevant = any(p in wanted for p in (name.lower(), *re.split(r"[./_-]", name.lower())))
+        return name_value(name, code_name[name], counts[name], relevant)
+
     chosen: dict[int, list[str]] = {}
     used = 0
-    for rank, a, name in sorted(candidates, key=lambda c: c[0]):
-        if used + len(name) + 2 > budget:
+    for name in sorted(candidates, key=lambda t: (-score(t), first[t][1])):
+        a = first[name][0]
+        extra = len(name) + 2 + (len("; names: ") if a not in chosen else 0)
+        if used + extra > budget:
             continue
-        used += len(name) + 2 + (9 if a not in chosen else 0)
+        used += extra
         chosen.setdefault(a, []).append(name)
-    order = {(a, name): k for k, (_, a, name) in enumerate(candidates)}
-    return {a: sorted(names, key=lambda nm: order[(a, nm)]) for a, names in chosen.items()}
+    return {a: sorted(names, key=lambda t: first[t][1]) for a, names in chosen.items()}

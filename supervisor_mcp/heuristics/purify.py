@@ -15,12 +15,23 @@ from supervisor_mcp.heuristics.ranking import query_terms
 from supervisor_mcp.models import HandoffIssue, SynthesisDecision
 
 # Aim for len/3.5 but never below the host's threshold (what it already deems short enough), so a
-# 10 KB output comes back at ~3 KB (bench/measure_purify.py shows the retention/compression
-# trade-off); very long inputs are capped so a 1 MB log does not come back as 300 KB.
+# 10 KB output comes back at ~3 KB; very long inputs are capped so a 1 MB log does not come back as
+# 300 KB. Plain tool output is budgeted by kind (bench/measure_purify.py): a file the agent printed
+# on purpose gets len/2.6 (it reads and edits that code next, retyping what it saw), other output
+# (logs, test runs, installs, listings) len/4.5 with half the floor (what matters there is a few lines).
 TARGET_RATIO = 3.5
+VIEW_RATIO = 2.6
+OTHER_RATIO = 4.5
+OTHER_FLOOR = 0.5
 MAX_BUDGET = 16_000
-# Share of the budget for the names index of omitted lines (what an agent may fetch back).
-INDEX_SHARE = 0.3
+# Share of the budget first held back for the names index of omitted lines (what an agent may fetch
+# back or retype); names per character beat whole lines for covering what a later command uses.
+INDEX_SHARE = 0.5
+# In logs and listings what happened is in a few whole lines (errors, summaries, paths).
+OTHER_INDEX_SHARE = 0.3
+# Rounds of line selection to spend what the names index leaves; within this share, done.
+FILL_ROUNDS = 3
+FILL_SLACK = 0.05
 # Longer lines are cut to head and tail before selection.
 LONG_LINE = 1500
 # Below this gain the rewrite is not worth replacing what the agent already has.
@@ -38,8 +49,23 @@ _GENERIC_PAGE_TASK = re.compile(
 )
 
 
-def budget_for(length: int, threshold: int) -> int:
-    return min(max(int(length / TARGET_RATIO), threshold), MAX_BUDGET)
+def budget_for(length: int, threshold: int, source: str | None = None) -> int:
+    """With the command that produced it, plain tool output budgeted by kind; else the general budget."""
+    ratio, floor = TARGET_RATIO, 1.0
+    if source:
+        ratio, floor = (VIEW_RATIO, 1.0) if is_file_view(source) else (OTHER_RATIO, OTHER_FLOOR)
+    return min(max(int(length / ratio), int(floor * threshold)), MAX_BUDGET)
+
+
+_VIEWER = re.compile(r"^(?:cat|nl|head|tail|sed\s+-n|less|more|bat)\b")
+_STEP = re.compile(r"\s*(?:\|\||&&|;|\|)\s*")
+
+
+def is_file_view(source: str) -> bool:
+    """`cat f`, `sed -n 'a,bp' f`, `nl -ba f | sed -n ...`, `cd repo && head -n 80 f`: a file shown as
+    it is, not searched, run or written (a heredoc)."""
+    steps = [s for s in _STEP.split(source.strip()) if s and not s.startswith("cd ")]
+    return bool(steps) and "<<" not in source and all(_VIEWER.match(s) for s in steps)
 
 
 def synthesize(
@@ -82,26 +108,34 @@ def synthesize(
 
 
 def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000,
-                  prose: bool | None = None) -> str:
+                  prose: bool | None = None, by_kind: bool = True) -> str:
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
     raw = result.splitlines()
     lines = tracebacks.compact(repeats.collapse_runs([_cut_long_line(line) for line in raw]))
-    budget = budget_for(len(result), threshold)
+    budget = budget_for(len(result), threshold, source if by_kind else None)
     query = query_terms(task, sub_task, source)
     protected = _protected(lines)
     if listing.is_listing([ln for i, ln in enumerate(lines) if i not in protected]):
-        return listing.condense(lines, query, budget, protected=protected, index_share=INDEX_SHARE)
+        return listing.condense(lines, query, budget, protected=protected, index_share=OTHER_INDEX_SHARE)
     code = facts.looks_like_code(lines)
     if not code and (facts.is_prose(result) if prose is None else prose):
         lines, _ = repeats.drop_boilerplate(lines)
         protected = _protected(lines)
     known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
-    index_budget = int(INDEX_SHARE * budget)
-    plan = condense.select(lines, query, budget - index_budget, code=code, known=known,
-                           protected=frozenset(protected))
     numbers = file_line_numbers(lines, source) if len(lines) == len(raw) else None
-    return markers.render(plan, index_budget=index_budget, code=code, line_numbers=numbers)
+    share = INDEX_SHARE if code or is_file_view(source) else OTHER_INDEX_SHARE
+    line_budget = budget - int(share * budget)
+    for _ in range(FILL_ROUNDS):
+        plan = condense.select(lines, query, line_budget, code=code, known=known, protected=frozenset(protected))
+        text = markers.render(plan, code=code, line_numbers=numbers, budget=budget, query=query)
+        # When the omitted lines hold fewer names than the index could list, the rest of the
+        # budget goes back to whole lines.
+        left = budget - len(text)
+        if left < FILL_SLACK * budget or len(plan.kept) == len(lines):
+            break
+        line_budget += left
+    return text
 
 
 _CAT = re.compile(r"^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+[^\s|;&<>]+\s*$")
@@ -189,10 +223,10 @@ def report_text(parsed: report.Report, *, task: str, sub_task: str = "", thresho
     """A sub-agent report: its answer sections verbatim, its work log condensed."""
     log = parsed.work_log
     if len(log) > threshold:
-        log = condense_text(log, task=task, sub_task=sub_task, threshold=threshold)
+        log = condense_text(log, task=task, sub_task=sub_task, threshold=threshold, by_kind=False)
     answer = parsed.answer_block
     if len(answer) > 2 * threshold:
-        answer = condense_text(answer, task=task, sub_task=sub_task, threshold=threshold)
+        answer = condense_text(answer, task=task, sub_task=sub_task, threshold=threshold, by_kind=False)
     parts = [parsed.header, answer]
     if log.strip():
         opening = parsed.log_open or "[... the work log that came with the answer:]"

@@ -1,0 +1,63 @@
+"""Budget by kind of output and the names index that fills what the kept lines leave."""
+
+from supervisor_mcp.heuristics import condense, markers
+from supervisor_mcp.heuristics.purify import budget_for, condense_text, is_file_view
+from supervisor_mcp.heuristics.ranking import query_terms
+
+TASK = "Fix the crash in the payment retry logic when the card is declined"
+
+
+def _module(n: int = 80) -> str:
+    lines = ['"""Payment helpers."""', "", "def retry_payment(card):", "    return charge(card)", ""]
+    for i in range(n):
+        lines += [f"def settle_invoice_{i}(ledger_{i}, amount):",
+                  f'    """Settle the ledger entry reconciled by the nightly batch {i}."""',
+                  f"    return ledger_{i}.post(amount * {i})", ""]
+    return "\n".join(lines)
+
+
+def test_file_view_commands_are_recognised():
+    assert is_file_view("cat src/pay.py") and is_file_view("nl -ba src/pay.py | sed -n '10,90p'")
+    assert is_file_view("cd /repo && head -n 80 src/pay.py")
+    assert not is_file_view("cat src/pay.py | grep retry") and not is_file_view("python3 reproduce.py")
+    assert not is_file_view("cat <<'EOF' > src/pay.py")
+
+
+def test_a_file_view_gets_more_budget_than_a_log_of_the_same_length():
+    assert budget_for(12_000, 3000, "cat src/pay.py") > budget_for(12_000, 3000, "pytest tests/")
+
+
+def test_unknown_source_keeps_the_general_budget():
+    assert budget_for(12_000, 3000, "") == budget_for(12_000, 3000)
+
+
+def test_condensed_file_view_fills_its_budget():
+    text = _module()
+    out = condense_text(text, task=TASK, source="cat src/pay.py")
+    budget = budget_for(len(text), 3000, "cat src/pay.py")
+    assert 0.9 * budget <= len(out) <= 1.05 * budget
+
+
+def test_index_lists_code_names_before_docstring_words():
+    lines = _module(60).splitlines()
+    plan = condense.select(lines, query_terms(TASK), budget=200, code=True)
+    text = markers.render(plan, index_budget=300)
+    names = ", ".join(line.split("names: ", 1)[1] for line in text.splitlines() if "names: " in line)
+    assert "ledger_" in names and "nightly" not in names
+
+
+def test_index_lists_docstring_words_when_the_budget_allows():
+    lines = _module(10).splitlines()
+    plan = condense.select(lines, query_terms(TASK), budget=200, code=True)
+    text = markers.render(plan, index_budget=3000)
+    assert "reconciled" in text and "nightly" in text
+
+
+def test_leftover_index_budget_goes_back_to_whole_lines():
+    # Lines about the task with few distinct names: the index cannot spend its share.
+    short = [a + b for a in "abcdefgh" for b in "ijklmnop"]
+    lines = [f"    {x} = retry(card, {y})  # declined" for x, y in zip(short * 4, short[7:] * 4)]
+    out = condense_text("\n".join(lines), task=TASK, source="cat src/settle.py")
+    kept = [line for line in out.splitlines() if line.startswith("    ") and " = " in line]
+    budget = budget_for(len("\n".join(lines)), 3000, "cat src/settle.py")
+    assert sum(len(line) + 1 for line in kept) > 0.6 * budget
