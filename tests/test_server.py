@@ -174,3 +174,16 @@ async def test_host_prompt_patch_names_the_tools(client):
 async def test_instructions_name_every_tool(client):
     text = client.instructions or ""
     assert all(t in text for t in ("error_analysis", "inefficiency_analysis", "sub_agent_result_synthesis"))
+
+
+async def test_internal_failure_is_a_readable_tool_error_without_traceback(client, monkeypatch):
+    import supervisor_mcp.error_analysis as errors_tool
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(errors_tool, "diagnose", broken)
+    text = await error_text(client, "error_analysis", scenario("missing module"))
+    assert "internal error" in text and "secret internals" not in text and "Traceback" not in text
+    out = await call(client, "sub_agent_result_synthesis", {"task": TASK, "result": "short"})
+    assert out["action"] == "approve"
