@@ -15,6 +15,8 @@ from supervisor_mcp.runtime import (
 from supervisor_mcp.trace import parse_steps
 
 PROMPT = "inefficiency_analysis"
+# Patterns live in the recent past; a host that sends a whole run as "recent" steps gets its tail read.
+MAX_RECENT_STEPS = 500
 
 
 @dataclass
@@ -40,7 +42,7 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
                  'send the last steps as a JSON array of {"tool", "args", "result", "error"} objects.')
     check_sizes(rt.settings, task=inp.task, recent_steps=inp.recent_steps)
     session_id = session_for(inp.session_id, inp.task)
-    recent = parse_steps(inp.recent_steps)
+    recent = parse_steps(inp.recent_steps)[-MAX_RECENT_STEPS:]
     trace = rt.store.extend_trace(session_id, recent, inp.step_count)
     since = rt.store.last_guided_step(session_id, inp.sub_task) or 0
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
