@@ -12,6 +12,7 @@ from supervisor_mcp.models import InefficiencyInput, InefficiencyResult, Ineffic
 from supervisor_mcp.runtime import (
     Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
 )
+from supervisor_mcp.store import ESCALATED
 from supervisor_mcp.trace import parse_steps
 
 PROMPT = "inefficiency_analysis"
@@ -25,6 +26,7 @@ class InefficiencyPlan:
     session_id: str
     recent: list[Step]
     trace: list[Step]
+    total_steps: int
     finding: InefficiencyVerdict
     needs_model: bool
 
@@ -35,7 +37,8 @@ class InefficiencyPlan:
 def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
     """Validate, fold the window into the session trace, and run the heuristic detectors.
 
-    Folding is idempotent (a resent window adds nothing), so running the plan twice is safe.
+    Folding is idempotent (a resent window with the same step_count adds nothing), so running the
+    plan twice, as the sampling resolver does, is safe.
     """
     require_text("task", inp.task, "send the user's task verbatim.")
     require_text("recent_steps", inp.recent_steps,
@@ -44,12 +47,38 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
     session_id = session_for(inp.session_id, inp.task)
     recent = parse_steps(inp.recent_steps)[-MAX_RECENT_STEPS:]
     trace = rt.store.extend_trace(session_id, recent, inp.step_count)
-    since = rt.store.last_guided_step(session_id, inp.sub_task) or 0
+    since = trace.index_of(rt.store.last_guided_step(session_id, inp.sub_task) or 0)
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
-    finding = detect(trace, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
+    finding = detect(trace.steps, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
                      since=since, config=config)
-    needs_model = inefficiency_needs_model(finding, len(trace), inp.step_count, rt.settings)
-    return InefficiencyPlan(inp, session_id, recent, trace, finding, needs_model)
+    needs_model = inefficiency_needs_model(finding, trace.total, inp.step_count, rt.settings)
+    return InefficiencyPlan(inp, session_id, recent, trace.steps, trace.total, finding, needs_model)
+
+
+def apply_guidance_cap(result: InefficiencyResult, used: int, cap: int) -> str:
+    """Fill the cap fields and the note; return the label to record the call under.
+
+    The paper caps guidance per sub-task: past the cap, nudging again only costs tokens, so the
+    host is told to escalate. Counting is per pattern, so two unrelated findings in a long run
+    without sub-tasks do not exhaust the cap, and escalations are not counted as guidance.
+    """
+    label = result.pattern
+    if result.action == "provide_guidance":
+        guidance = result.guidance or "Change approach: the last steps repeat without progress."
+        if used >= cap:
+            result.escalate = True
+            guidance = (
+                f"Guidance was given {used} time(s) for this sub-task and the {result.pattern} pattern "
+                f"persists. Stop this approach: re-plan the sub-task from the task statement, or hand "
+                f"it back. Last finding: {guidance}"
+            )
+            label = ESCALATED + result.pattern
+        else:
+            used += 1
+        result.guidance = guidance
+        result.supervisor_note = note(guidance)
+    result.guidance_used, result.guidance_left = used, max(cap - used, 0)
+    return label
 
 
 async def analyze_inefficiency(
@@ -65,32 +94,17 @@ async def analyze_inefficiency(
         if isinstance(outcome.decision, InefficiencyVerdict):
             verdict, engine = outcome.decision, outcome.engine
 
-    cap = rt.settings.max_guidance_per_subtask
-    used = rt.store.guidance_count(plan.session_id, inp.sub_task)
     result = InefficiencyResult(
         **verdict.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
-        session_id=plan.session_id, steps_seen=len(plan.trace),
+        session_id=plan.session_id, steps_seen=plan.total_steps,
     )
     if usage is not None:
         result.usage = usage
-    if result.action == "provide_guidance":
-        if result.guidance is None:
-            result.guidance = "Change approach: the last steps repeat without progress."
-        if used >= cap:
-            # The paper caps guidance per sub-task; past it, nudging again only costs tokens.
-            result.escalate = True
-            result.guidance = (
-                f"Guidance was given {used} time(s) for this sub-task and the {result.pattern} pattern "
-                f"persists. Stop this approach: re-plan the sub-task from the task statement, or hand "
-                f"it back. Last finding: {result.guidance}"
-            )
-        else:
-            used += 1
-        result.supervisor_note = note(result.guidance)
-    result.guidance_used, result.guidance_left = used, max(cap - used, 0)
+    used = rt.store.guidance_count(plan.session_id, inp.sub_task, result.pattern)
+    label = apply_guidance_cap(result, used, rt.settings.max_guidance_per_subtask)
     rt.store.record_call(
         session_id=plan.session_id, tool="inefficiency_analysis", sub_task=inp.sub_task,
-        action=result.action, label=result.pattern, engine=result.engine, degraded=result.degraded,
+        action=result.action, label=label, engine=result.engine, degraded=result.degraded,
         usage=result.usage, duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
     )
     return result

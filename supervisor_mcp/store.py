@@ -1,7 +1,7 @@
 """Session memory in SQLite: calls and decisions, the session's global trace, purified originals.
 
-One connection guarded by a lock: every statement is short, so calls from concurrent requests
-(and from worker threads) serialise safely without corrupting anything. WAL keeps readers cheap.
+One connection guarded by a lock, and each multi-statement change in one IMMEDIATE transaction, so
+concurrent requests, worker threads and other processes on the same file serialise safely.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import sqlite3
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,37 @@ CREATE TABLE IF NOT EXISTS raw (
     source TEXT NOT NULL DEFAULT '', text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS raw_session ON raw(session_id, ts);
-CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, last_ts REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+    session_id TEXT PRIMARY KEY, last_ts REAL NOT NULL,
+    steps_total INTEGER NOT NULL DEFAULT 0, last_step_count INTEGER NOT NULL DEFAULT 0
+);
 """
 
 INTERVENTIONS = ("provide_guidance", "correct_observation", "run_verification")
+ESCALATED = "escalated:"  # label prefix of guidance given past the cap
 _MAX_TRACE_PER_SESSION = 2000
+# A stored step keeps its result's head and tail: detectors compare results, not read them whole,
+# and the trace must stay bounded (fingerprints are taken on the full step before clipping).
+_STORED_RESULT_CHARS = 4000
+
+
+@dataclass
+class Trace:
+    steps: list[Step]
+    total: int  # steps seen in the session since it began; the stored steps are its last ones
+
+    def index_of(self, absolute: int) -> int:
+        """Position in `steps` of the absolute step count `absolute` (clamped)."""
+        return max(0, absolute - (self.total - len(self.steps)))
+
+
+def _clip_step(step: Step) -> Step:
+    text = step.result
+    if len(text) <= 2 * _STORED_RESULT_CHARS:
+        return step
+    cut = len(text) - 2 * _STORED_RESULT_CHARS
+    clipped = f"{text[:_STORED_RESULT_CHARS]}\n[... {cut} chars not stored ...]\n{text[-_STORED_RESULT_CHARS:]}"
+    return step.model_copy(update={"result": clipped})
 
 
 class Store:
@@ -61,6 +88,10 @@ class Store:
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA busy_timeout=30000")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(sessions)")}
+            for column in ("steps_total", "last_step_count"):
+                if column not in columns:  # a database written by an earlier version
+                    self._db.execute(f"ALTER TABLE sessions ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
         self.prune()
 
     def close(self) -> None:
@@ -110,16 +141,17 @@ class Store:
         ])
         self._maybe_prune()
 
-    def guidance_count(self, session_id: str, sub_task: str) -> int:
+    def guidance_count(self, session_id: str, sub_task: str, pattern: str) -> int:
+        """Guidance notes given for this sub-task and pattern, escalations not counted."""
         rows = self._query(
             "SELECT COUNT(*) FROM calls WHERE session_id=? AND sub_task=? AND tool='inefficiency_analysis'"
-            " AND action='provide_guidance'",
-            (session_id, sub_task),
+            " AND action='provide_guidance' AND label=?",
+            (session_id, sub_task, pattern),
         )
         return int(rows[0][0])
 
     def last_guided_step(self, session_id: str, sub_task: str) -> int | None:
-        """The trace length at the last guidance for this sub-task (stored in its result)."""
+        """The session's step count at the last guidance for this sub-task (stored in its result)."""
         rows = self._query(
             "SELECT result FROM calls WHERE session_id=? AND sub_task=? AND tool='inefficiency_analysis'"
             " AND action='provide_guidance' ORDER BY id DESC LIMIT 1",
@@ -130,27 +162,40 @@ class Store:
         return int(json.loads(rows[0][0]).get("steps_seen", 0))
 
     # --- global trace -----------------------------------------------------------------------------
-    def extend_trace(self, session_id: str, steps: list[Step], step_count: int = 0) -> list[Step]:
-        """Append the new part of an overlapping window; return the whole session trace."""
+    def extend_trace(self, session_id: str, steps: list[Step], step_count: int = 0) -> Trace:
+        """Append the new part of an overlapping window, atomically; return the session's trace."""
         with self._lock:
-            known = [r[0] for r in self._db.execute(
-                "SELECT fp FROM trace WHERE session_id=? ORDER BY id", (session_id,)
-            ).fetchall()]
-        new = merge_new_steps(known, steps, step_count)
-        now = time.time()
-        statements = [self._touch(session_id)] + [
-            ("INSERT INTO trace(session_id, ts, fp, step) VALUES (?,?,?,?)",
-             (session_id, now, fingerprint(s), s.model_dump_json()))
-            for s in new
-        ]
-        if len(known) + len(new) > _MAX_TRACE_PER_SESSION:
-            statements.append((
-                "DELETE FROM trace WHERE session_id=? AND id NOT IN (SELECT id FROM trace WHERE"
-                " session_id=? ORDER BY id DESC LIMIT ?)",
-                (session_id, session_id, _MAX_TRACE_PER_SESSION),
-            ))
-        self._tx(statements)
-        return self.trace(session_id)
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                known = [r[0] for r in self._db.execute(
+                    "SELECT fp FROM trace WHERE session_id=? ORDER BY id", (session_id,)).fetchall()]
+                row = self._db.execute("SELECT steps_total, last_step_count FROM sessions WHERE session_id=?",
+                                       (session_id,)).fetchone()
+                total, last_count = row if row else (0, 0)
+                expected = step_count - last_count if step_count > 0 and last_count > 0 else None
+                new = merge_new_steps(known, steps, expected)
+                now = time.time()
+                self._db.execute(
+                    "INSERT INTO sessions(session_id, last_ts, steps_total, last_step_count) VALUES (?,?,?,?) "
+                    "ON CONFLICT(session_id) DO UPDATE SET last_ts=excluded.last_ts, "
+                    "steps_total=excluded.steps_total, last_step_count=excluded.last_step_count",
+                    (session_id, now, total + len(new), max(last_count, step_count)),
+                )
+                self._db.executemany(
+                    "INSERT INTO trace(session_id, ts, fp, step) VALUES (?,?,?,?)",
+                    [(session_id, now, fingerprint(s), _clip_step(s).model_dump_json()) for s in new],
+                )
+                if len(known) + len(new) > _MAX_TRACE_PER_SESSION:
+                    self._db.execute(
+                        "DELETE FROM trace WHERE session_id=? AND id NOT IN (SELECT id FROM trace WHERE"
+                        " session_id=? ORDER BY id DESC LIMIT ?)",
+                        (session_id, session_id, _MAX_TRACE_PER_SESSION),
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return Trace(self.trace(session_id), total + len(new))
 
     def trace(self, session_id: str) -> list[Step]:
         rows = self._query("SELECT step FROM trace WHERE session_id=? ORDER BY id", (session_id,))
@@ -177,7 +222,8 @@ class Store:
             " cost_known FROM calls WHERE session_id=?",
             (session_id,),
         )
-        steps = self._query("SELECT COUNT(*) FROM trace WHERE session_id=?", (session_id,))[0][0]
+        steps = self._query("SELECT COALESCE(MAX(steps_total), 0) FROM sessions WHERE session_id=?",
+                            (session_id,))[0][0]
         if not rows and not steps:
             return None
         out = SessionSummary(session_id=session_id, steps_seen=steps)
@@ -214,11 +260,11 @@ class Store:
                 (f"DELETE FROM {table} WHERE session_id=?", (sid,))
                 for table in ("calls", "trace", "raw", "sessions")
             ])
-        total = self._query("SELECT COALESCE(SUM(LENGTH(text)), 0) FROM raw")[0][0]
+        total = self._query("SELECT COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM raw")[0][0]
         if total <= self._max_bytes:
             return
         doomed = []
-        for ref, size in self._query("SELECT ref, LENGTH(text) FROM raw ORDER BY ts, rowid"):
+        for ref, size in self._query("SELECT ref, LENGTH(CAST(text AS BLOB)) FROM raw ORDER BY ts, rowid"):
             if total <= self._max_bytes:
                 break
             doomed.append(ref)

@@ -53,7 +53,7 @@ def _error_flag(obj: dict[str, Any], result: str) -> bool:
     if code is not None:
         try:
             return int(code) != 0
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return False
     return bool(raw)
 
@@ -137,6 +137,8 @@ def parse_steps(text: str) -> list[Step]:
     if stripped[0] in "[{":
         try:
             data = json.loads(stripped)
+        except RecursionError:
+            return _parse_free_text(stripped)  # absurdly nested JSON: read it as text
         except ValueError:
             data = _json_lines(stripped)
         if isinstance(data, dict):
@@ -154,7 +156,7 @@ def _json_lines(text: str) -> list[Any] | None:
             continue
         try:
             items.append(json.loads(line))
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     return items
 
@@ -168,13 +170,13 @@ def fingerprint(step: Step) -> str:
     return digest.hexdigest()
 
 
-def merge_new_steps(known: list[str], incoming: list[Step], step_count: int = 0) -> list[Step]:
+def merge_new_steps(known: list[str], incoming: list[Step], expected_new: int | None = None) -> list[Step]:
     """Return the steps of `incoming` that are new, given fingerprints of the trace seen so far.
 
     Hosts resend overlapping windows ("the last 8 steps"), so the longest suffix of the known trace
     that equals a prefix of the incoming window is dropped; everything after it is new. A window of
-    identical steps is ambiguous (resent, or one more repeat?): the caller's `step_count`, when it
-    exceeds what is known, settles it, so an exact loop keeps growing the trace.
+    identical steps is ambiguous (resent, or one more repeat?): `expected_new`, how far the host's
+    step counter moved since its last call, settles it, so an exact loop keeps growing the trace.
     """
     prints = [fingerprint(s) for s in incoming]
     new = incoming
@@ -182,7 +184,6 @@ def merge_new_steps(known: list[str], incoming: list[Step], step_count: int = 0)
         if known[-size:] == prints[:size]:
             new = incoming[size:]
             break
-    missing = min(step_count - len(known), len(incoming))
-    if missing > len(new):
-        new = incoming[-missing:]
+    if expected_new is not None and expected_new > len(new):
+        new = incoming[-min(expected_new, len(incoming)):]
     return new

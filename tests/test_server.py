@@ -89,6 +89,7 @@ async def test_guidance_cap_escalates_when_the_pattern_persists(client):
     flagged = [o for o in outs if o["action"] == "provide_guidance"]
     assert flagged[0]["escalate"] is False and flagged[0]["guidance_left"] == 1
     assert flagged[-1]["escalate"] is True and flagged[-1]["guidance_left"] == 0
+    assert flagged[-1]["guidance_used"] == 2
 
 
 async def test_noisy_page_is_condensed_keeping_the_answer(client):

@@ -26,7 +26,15 @@ def test_guidance_is_counted_per_sub_task():
     _call(store, sub_task="a")
     _call(store, sub_task="a")
     _call(store, sub_task="b")
-    assert store.guidance_count("s1", "a") == 2 and store.guidance_count("s1", "b") == 1
+    assert store.guidance_count("s1", "a", "paging_crawl") == 2
+    assert store.guidance_count("s1", "b", "paging_crawl") == 1
+
+
+def test_escalations_and_other_patterns_are_not_counted_as_guidance():
+    store = Store(":memory:")
+    _call(store, label="escalated:paging_crawl")
+    _call(store, label="exact_loop")
+    assert store.guidance_count("s1", "", "paging_crawl") == 0
 
 
 def test_trace_grows_by_new_steps_only():
@@ -34,7 +42,29 @@ def test_trace_grows_by_new_steps_only():
     steps = [Step(tool="bash", args=str(i)) for i in range(6)]
     store.extend_trace("s1", steps[:4])
     trace = store.extend_trace("s1", steps[2:6])
-    assert [s.args for s in trace] == [str(i) for i in range(6)]
+    assert [s.args for s in trace.steps] == [str(i) for i in range(6)] and trace.total == 6
+
+
+def test_session_joined_mid_run_does_not_reappend_resent_windows():
+    store = Store(":memory:")
+    steps = [Step(tool="bash", args=f"cat f{i}.py", result=str(i)) for i in range(60)]
+    for k in range(40, 60):
+        trace = store.extend_trace("s1", steps[k - 4: k + 1], step_count=k)
+    assert trace.total == 24 and [s.args for s in trace.steps] == [f"cat f{i}.py" for i in range(36, 60)]
+
+
+def test_identical_window_grows_by_the_step_counter():
+    store = Store(":memory:")
+    same = [Step(tool="bash", args="pytest -x", result="1 failed")] * 5
+    store.extend_trace("s1", same, step_count=5)
+    store.extend_trace("s1", same, step_count=5)
+    assert store.extend_trace("s1", same, step_count=6).total == 6
+
+
+def test_huge_results_are_stored_clipped():
+    store = Store(":memory:")
+    trace = store.extend_trace("s1", [Step(tool="cat", args="big.log", result="x" * 100_000)])
+    assert len(trace.steps[0].result) < 9_000 and "not stored" in trace.steps[0].result
 
 
 def test_summary_counts_savings_net_of_supervisor_usage():
@@ -86,6 +116,7 @@ def test_concurrent_writers_lose_nothing(tmp_path):
     for n in range(4):
         assert store.summary(f"s{n}").calls == 25
         assert store.summary(f"s{n}").steps_seen == 25
+        assert len(store.trace(f"s{n}")) == 25
 
 
 def test_data_survives_reopen(tmp_path):

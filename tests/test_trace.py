@@ -72,7 +72,7 @@ def test_unrelated_window_is_all_new():
 def test_identical_window_grows_when_step_count_says_so():
     steps = [Step(tool="bash", args="pytest -x", result="1 failed")] * 8
     known = [fingerprint(s) for s in steps]
-    assert merge_new_steps(known, steps, step_count=9) == steps[-1:]
+    assert merge_new_steps(known, steps, expected_new=1) == steps[-1:]
 
 
 def test_identical_window_without_step_count_is_a_resend():
