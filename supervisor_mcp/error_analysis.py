@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import anyio
+
 from supervisor_mcp.context import error_variables
 from supervisor_mcp.grounding import ground_error
 from supervisor_mcp.heuristics.error_signatures import diagnose
@@ -57,7 +59,8 @@ async def analyze_error(
     inp: ErrorAnalysisInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
 ) -> ErrorAnalysisResult:
     started = time.perf_counter()
-    plan = plan_error(inp, rt)
+    # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
+    plan = await anyio.to_thread.run_sync(plan_error, inp, rt)
     diag, engine, usage, reason, unsupported = plan.finding, "heuristic", None, None, []
     decider = decider or rt.decider
     if decider is not None and plan.needs_model:

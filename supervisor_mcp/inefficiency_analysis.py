@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import anyio
+
 from supervisor_mcp.context import inefficiency_variables
 from supervisor_mcp.heuristics.filter import inefficiency_needs_model
 from supervisor_mcp.heuristics.loops import LoopConfig, detect
@@ -85,7 +87,8 @@ async def analyze_inefficiency(
     inp: InefficiencyInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
 ) -> InefficiencyResult:
     started = time.perf_counter()
-    plan = plan_inefficiency(inp, rt)
+    # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
+    plan = await anyio.to_thread.run_sync(plan_inefficiency, inp, rt)
     verdict, engine, usage, reason = plan.finding, "heuristic", None, None
     decider = decider or rt.decider
     if decider is not None and plan.needs_model:

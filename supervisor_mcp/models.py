@@ -16,24 +16,37 @@ def _as_text(value: Any) -> Any:
     # Agents often send a trace or a result as a JSON array/object instead of a string; accept it
     # as its JSON text so the schema stays a flat string for hosts that flatten schemas.
     if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+        value = json.dumps(value, ensure_ascii=False)
+    return _valid_unicode(value)
+
+
+def _valid_unicode(value: Any) -> Any:
+    # JavaScript hosts that cut strings mid-emoji send lone surrogates, which no UTF-8 store accepts.
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
     return value
+
+
+Text = BeforeValidator(_valid_unicode)
 
 
 # --- Arguments, shared by the input models and the tool signatures in server.py -----------------
 Task = Annotated[
     str,
+    Text,
     Field(description="The global task the agent is solving, verbatim as the user gave it."),
 ]
 SubTask = Annotated[
     str,
+    Text,
     Field(description="The local sub-task or current goal of the step, if any (empty if none)."),
 ]
 AgentName = Annotated[
-    str, Field(description="Name of the agent or sub-agent that produced the step (optional).")
+    str, Text, Field(description="Name of the agent or sub-agent that produced the step (optional).")
 ]
 SessionId = Annotated[
     str,
+    Text,
     Field(
         description="A stable id for this agent run; reuse it on every supervisor call of the run so "
         "patterns spanning calls are seen. Empty: derived from `task`."
@@ -50,11 +63,13 @@ RecentSteps = Annotated[
 ]
 ErrorText = Annotated[
     str,
+    Text,
     Field(description="The error output exactly as the tool or runtime returned it (traceback, "
           "stderr, rejection message)."),
 ]
 FailedAction = Annotated[
     str,
+    Text,
     Field(description="The action that failed: the command, code, or tool call with its "
           "arguments (optional but improves the diagnosis)."),
 ]
@@ -66,6 +81,7 @@ ResultText = Annotated[
 ]
 Source = Annotated[
     str,
+    Text,
     Field(description="Where the result came from: a URL, file path, command or sub-agent name "
           "(optional)."),
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import anyio
+
 from supervisor_mcp.context import synthesis_variables
 from supervisor_mcp.grounding import ground_synthesis
 from supervisor_mcp.heuristics.filter import synthesis_needs_model
@@ -46,7 +48,8 @@ async def synthesize_result(
     inp: SynthesisInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
 ) -> SynthesisResult:
     started = time.perf_counter()
-    plan = plan_synthesis(inp, rt)
+    # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
+    plan = await anyio.to_thread.run_sync(plan_synthesis, inp, rt)
     decision, engine, usage, reason, unsupported = plan.finding, "heuristic", None, None, []
     decider = decider or rt.decider
     if decider is not None and plan.needs_model:

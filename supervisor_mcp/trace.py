@@ -28,9 +28,10 @@ _BLOCK_HEAD = re.compile(
 def _text(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if not isinstance(value, str):
+        value = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    # A JSON escape can decode to a lone surrogate (\ud83d), which no UTF-8 store accepts.
+    return value.encode("utf-8", "replace").decode("utf-8")
 
 
 def _first(obj: dict[str, Any], keys: tuple[str, ...]) -> Any:

@@ -188,3 +188,12 @@ async def test_internal_failure_is_a_readable_tool_error_without_traceback(clien
     assert "internal error" in text and "secret internals" not in text and "Traceback" not in text
     out = await call(client, "sub_agent_result_synthesis", {"task": TASK, "result": "short"})
     assert out["action"] == "approve"
+
+
+@pytest.mark.parametrize("tool,args", [
+    ("error_analysis", {"task": "abc \ud83d def", "error": "KeyError: 'x\ud83d'"}),
+    ("inefficiency_analysis", {"task": "t", "recent_steps": '[{"tool": "bash", "result": "\\ud83d"}]'}),
+    ("sub_agent_result_synthesis", {"task": "t \ud83d", "result": "r\ud83d" * 2000}),
+])
+async def test_lone_surrogates_from_js_hosts_are_accepted(client, tool, args):
+    await call(client, tool, args)

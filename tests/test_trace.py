@@ -78,3 +78,12 @@ def test_identical_window_grows_when_step_count_says_so():
 def test_identical_window_without_step_count_is_a_resend():
     steps = [Step(tool="bash", args="pytest -x", result="1 failed")] * 8
     assert merge_new_steps([fingerprint(s) for s in steps], steps) == []
+
+
+def test_absurdly_nested_json_is_read_as_text():
+    assert parse_steps('{"a":' * 5000 + "1" + "}" * 5000)
+
+
+def test_infinite_returncode_is_not_a_crash():
+    (step,) = parse_steps('[{"command": "ls", "returncode": 1e999}]')
+    assert step.args == "ls"

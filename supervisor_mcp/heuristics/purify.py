@@ -68,6 +68,9 @@ def is_file_view(source: str) -> bool:
     return bool(steps) and "<<" not in source and all(_VIEWER.match(s) for s in steps)
 
 
+_BLANK_RUN = re.compile(r"\n(?:[^\S\n]*\n){2,}")
+
+
 def synthesize(
     result: str,
     *,
@@ -79,6 +82,10 @@ def synthesize(
 ) -> SynthesisDecision:
     final_answer: str | None = None
     handoff: list[HandoffIssue] = []
+    # Runs of blank lines say nothing and cost every later stage a pass per line: fold them first
+    # (not in a file view, whose markers count lines to give file line numbers).
+    if not _FILE_VIEW.match(source):
+        result = _BLANK_RUN.sub("\n\n", result.replace("\r\n", "\n").replace("\r", "\n"))
     if html_text.looks_like_html(result) and not _FILE_VIEW.match(source):
         synthesis = page_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
         prose_text, prose = synthesis, True

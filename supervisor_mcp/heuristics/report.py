@@ -16,12 +16,14 @@ from dataclasses import dataclass
 
 from supervisor_mcp.models import HandoffIssue
 
-_HEADER = re.compile(r"^\s*Here is the final answer from your managed agent '([^']*)':\s*$", re.M)
+# [^\S\n]* (blanks that do not cross lines): with \s*, every line start in a long run of blank
+# lines rescans the whole run, which made purifying 100k blank lines take seconds.
+_HEADER = re.compile(r"^[^\S\n]*Here is the final answer from your managed agent '([^']*)':[^\S\n]*$", re.M)
 _SUMMARY_OPEN = re.compile(r"^(?:For more detail, find below a summary of this agent's work:\s*\n)?"
-                           r"(?:<summary_of_work>|SUMMARY OF WORK FROM AGENT '[^']*':)\s*$", re.M)
-_SUMMARY_CLOSE = re.compile(r"^(?:</summary_of_work>|END OF SUMMARY OF WORK FROM AGENT '[^']*'\.?)\s*$", re.M)
-_SHORT = re.compile(r"^#+\s*1\.\s*Task outcome \(short version\):?\s*$", re.M | re.I)
-_NEXT_SECTION = re.compile(r"^#+\s*\d\.\s", re.M)
+                           r"(?:<summary_of_work>|SUMMARY OF WORK FROM AGENT '[^']*':)[^\S\n]*$", re.M)
+_SUMMARY_CLOSE = re.compile(r"^(?:</summary_of_work>|END OF SUMMARY OF WORK FROM AGENT '[^']*'\.?)[^\S\n]*$", re.M)
+_SHORT = re.compile(r"^#+[^\S\n]*1\.[^\S\n]*Task outcome \(short version\):?[^\S\n]*$", re.M | re.I)
+_NEXT_SECTION = re.compile(r"^#+[^\S\n]*\d\.\s", re.M)
 _FINAL_TAG = re.compile(r"<final_answer>(.*?)(?:</final_answer>|\Z)", re.S | re.I)
 # "Final answer:" as a line of its own (markdown emphasis allowed), not `final_answer: str` in code.
 _FINAL_LINE = re.compile(r"^[ \t]{0,3}(?:[#>*_]+\s*)?final answer(?:[*_]+)?\s*[:：](?:[*_]+)?\s*(.*)$", re.I | re.M)
