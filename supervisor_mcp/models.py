@@ -49,7 +49,7 @@ SessionId = Annotated[
     Text,
     Field(
         description="A stable id for this agent run; reuse it on every supervisor call of the run so "
-        "patterns spanning calls are seen. Empty: derived from `task`."
+        "patterns spanning calls are seen. Empty: derived from `task` (for this server process only)."
     ),
 ]
 RecentSteps = Annotated[

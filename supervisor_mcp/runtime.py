@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -69,11 +70,17 @@ async def consult(
     return Consultation(decision=decision, usage=usage, engine=decider.engine)
 
 
+# Derived session ids are salted per server process: a rerun of the same task (a benchmark, a user
+# retrying) must not inherit the previous run's trace and guidance count from the database file.
+_PROCESS_SALT = uuid.uuid4().bytes
+
+
 def session_for(session_id: str, task: str) -> str:
     """The caller's session id, or one derived from the task so one run's calls still group."""
     if session_id.strip():
         return session_id.strip()
-    return "task-" + hashlib.blake2b(task.strip().encode("utf-8", "replace"), digest_size=6).hexdigest()
+    digest = hashlib.blake2b(task.strip().encode("utf-8", "replace"), digest_size=6, key=_PROCESS_SALT)
+    return "task-" + digest.hexdigest()
 
 
 def require_text(name: str, value: str, hint: str) -> None:

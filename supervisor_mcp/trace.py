@@ -146,8 +146,29 @@ def parse_steps(text: str) -> list[Step]:
             inner = _first(data, ("steps", "trajectory", "history", "messages"))
             data = inner if isinstance(inner, list) else [data]
         if isinstance(data, list):
+            if any(isinstance(item, dict) and "role" in item for item in data):
+                return _from_messages(data)
             return [step_from_obj(item) for item in data]
     return _parse_free_text(stripped)
+
+
+def _from_messages(messages: list[Any]) -> list[Step]:
+    """An OpenAI-style chat history: each assistant tool call paired with its tool reply."""
+    replies = {m.get("tool_call_id"): m for m in messages if isinstance(m, dict) and m.get("role") == "tool"}
+    steps = []
+    for message in messages:
+        if not isinstance(message, dict) or message.get("role") != "assistant":
+            continue
+        for call in message.get("tool_calls") or []:
+            if not isinstance(call, dict):
+                continue
+            reply = replies.get(call.get("id"), {})
+            content = reply.get("content")
+            if isinstance(content, list):  # content parts: [{"type": "text", "text": ...}]
+                content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict))
+            step = step_from_obj({**call, "content": content})
+            steps.append(step.model_copy(update={"thought": _text(message.get("content"))[:2000]}))
+    return steps
 
 
 def _json_lines(text: str) -> list[Any] | None:

@@ -87,3 +87,16 @@ def test_absurdly_nested_json_is_read_as_text():
 def test_infinite_returncode_is_not_a_crash():
     (step,) = parse_steps('[{"command": "ls", "returncode": 1e999}]')
     assert step.args == "ls"
+
+
+def test_openai_chat_history_pairs_tool_calls_with_their_replies():
+    messages = [
+        {"role": "system", "content": "You are an agent."},
+        {"role": "user", "content": "Find the bug."},
+        {"role": "assistant", "content": "Searching.", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{\"command\": \"grep -rn foo .\"}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "a.py:3: foo()"}]},
+    ]
+    (step,) = parse_steps(json.dumps(messages))
+    assert step.tool == "bash" and "grep -rn foo" in step.args and step.result == "a.py:3: foo()"
+    assert step.thought == "Searching."

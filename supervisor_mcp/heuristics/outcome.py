@@ -65,7 +65,8 @@ class Outcome:
     rejected: bool = False  # the framework refused the action (format, unknown tool); nothing ran
 
 
-@lru_cache(maxsize=4096)
+# Stored results are clipped to ~8 KB, which bounds what these caches can hold.
+@lru_cache(maxsize=1024)
 def outcome_of(result: str, error: bool) -> Outcome:
     head = result[:600]
     lowered = (head + "\n" + result[-300:]).lower()  # where frameworks put their truncation notes
@@ -89,7 +90,7 @@ def outcome_of(result: str, error: bool) -> Outcome:
     )
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _masked(result: str) -> int:
     return hash(_VOLATILE.sub("#", result))
 

@@ -46,8 +46,8 @@ def find_overflow_repeat(
         evidence = (f"{span(hits)}: `{command}` cut as too long at "
                     f"{', '.join(f'step {i + 1}' for i in hits)}",)
         guidance = (
-            f"`{command}` was already cut as too long (step {earlier[-1]}) and you ran it again (step "
-            f"{latest}): it shows the same truncated output. Narrow it instead: {narrower}."
+            f"`{command}` was already cut as too long (step {earlier[-1] + 1}) and you ran it again (step "
+            f"{latest + 1}): it shows the same truncated output. Narrow it instead: {narrower}."
         )
     else:
         commands = ", ".join(f"`{clip(shapes[i].action, 60)}`" for i in hits)
