@@ -181,24 +181,18 @@ def detect_latency(data_dir: Path, size: int = 200, calls: int = 200) -> dict[st
 
 
 def in_process_call() -> Call:
-    """What the orchestrator does, without the server: merge windows, track `since`, detect."""
-    from supervisor_mcp.heuristics.loops import LoopConfig, detect
-    from supervisor_mcp.store import Store
-    from supervisor_mcp.trace import parse_steps
+    """The tool's own orchestrator without the MCP layer (session trace, `since`, cap, detect)."""
+    from supervisor_mcp.inefficiency_analysis import analyze_inefficiency
+    from supervisor_mcp.models import InefficiencyInput
+    from supervisor_mcp.runtime import Runtime
+    from supervisor_mcp.settings import Settings
 
-    store = Store(":memory:")
-    since: dict[str, int] = {}
-    config = LoopConfig()
+    runtime = Runtime.from_settings(Settings(_env_file=None, db=":memory:", model=""))
 
     async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         assert tool == "inefficiency_analysis"
-        session = args["session_id"]
-        trace = store.extend_trace(session, parse_steps(args["recent_steps"]))
-        verdict = detect(trace, task=args["task"], step_count=args["step_count"],
-                         since=since.get(session, 0), config=config)
-        if verdict.action == "provide_guidance":
-            since[session] = len(trace)
-        return verdict.model_dump()
+        result = await analyze_inefficiency(InefficiencyInput(**args), runtime)
+        return result.model_dump()
 
     return call
 

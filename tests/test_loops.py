@@ -322,3 +322,11 @@ def test_paging_guidance_for_a_text_report_searches_task_words_not_definitions()
     verdict = detect(_sed_pages("reports/annual_report.txt", 6), task="What was the reported revenue growth in 2023?")
     assert verdict.pattern == "paging_crawl"
     assert "def " not in verdict.guidance and "revenue" in verdict.guidance
+
+
+def test_a_research_task_reading_many_pages_is_not_told_to_edit():
+    reads = [Step(tool="bash", args=json.dumps({"command": f"curl -s https://example.org/report/{i}"}),
+                  result=f"<returncode>0</returncode>\n<output>\nsection {i} of the annual report\n</output>")
+             for i in range(20)]
+    verdict = detect(reads, task="What was the reported revenue growth in 2023 according to the annual report?")
+    assert verdict.pattern != "no_progress"

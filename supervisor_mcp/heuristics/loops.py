@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from supervisor_mcp.heuristics.loop_finding import Finding, clip, span
 from supervisor_mcp.heuristics.outcome import Steps
 from supervisor_mcp.heuristics.paging import find_paging
-from supervisor_mcp.heuristics.progress import find_overflow_repeat, find_stall
+from supervisor_mcp.heuristics.progress import CHANGE_GOAL, find_overflow_repeat, find_stall
 from supervisor_mcp.models import InefficiencyVerdict, Step
 
 _ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps
@@ -96,7 +96,8 @@ def detect(
                             min_scrolls=config.min_scrolls, hint_texts=hints),
         lambda: find_stall(steps, since=since, first_edit_steps=config.stall_steps,
                            next_edit_steps=config.stall_steps_after_edit, repeats=config.error_repeats,
-                           lookback=config.lookback),
+                           lookback=config.lookback,
+                           change_goal=bool(CHANGE_GOAL.search(f"{task[:4000]}\n{sub_task}"))),
     )
     for make in findings:
         finding = make()

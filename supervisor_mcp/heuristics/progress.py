@@ -7,6 +7,8 @@ task. Agents that cannot edit (browsing, Q&A) are never judged by this rule.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 
 from supervisor_mcp.heuristics.command_shape import Shape, limits_output
@@ -59,9 +61,18 @@ def find_overflow_repeat(
     return Finding("output_overflow_repeat", hits, evidence, guidance, 0.75)
 
 
+# A task that asks for a change: only then is a long stretch without edits a stall. A research or
+# browsing agent reads for many steps by design.
+CHANGE_GOAL = re.compile(
+    r"\b(?:fix|fixes|bug|implement|patch|refactor|modify|change|edit|update|add|remove|resolve|"
+    r"pull request|PR description|make (?:it|the|sure)|should (?:not |no longer )?(?:return|raise|handle))\b",
+    re.IGNORECASE,
+)
+
+
 def find_stall(
     steps: Steps, *, since: int, first_edit_steps: int, next_edit_steps: int, repeats: int,
-    lookback: int,
+    lookback: int, change_goal: bool = True,
 ) -> Finding | None:
     n = len(steps)
     horizon = max(first_edit_steps, next_edit_steps, lookback)
@@ -75,6 +86,8 @@ def find_stall(
     rerun = _failing_rerun(steps, max(start, n - lookback), repeats)
     if rerun is not None:
         return rerun
+    if not (edited_before or change_goal):
+        return None
     stretch = n - start
     stall_steps = next_edit_steps if edited_before else first_edit_steps
     # after guidance inside the stretch, give the agent a real chance before nudging again
