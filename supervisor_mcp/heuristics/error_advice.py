@@ -54,20 +54,20 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         diff = round(total - paid, 2)
         gap = f"short by {diff:g}" if diff > 0 else f"over by {-diff:g}"
         return cause, (f"Make the payment amounts sum to exactly {total:g} (they sum to {paid:g}, {gap}). Recompute "
-                       "the total from the quoted prices of every item/segment times passengers plus any extras, then "
+                       "the total from the quoted prices of every item times its quantity plus any extras, then "
                        "retry.")
     on = _ENTITY_ON.search(body)
     if on:
-        return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again for "
-                       "that route and date, pick an option whose status is available, or ask the user for another "
+        return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again "
+                       "for that date, pick an option whose status is available, or ask the user for another "
                        "date. Do not resend the same option.")
     if re.search(r"balance is not enough|insufficient|not enough balance", rule, re.IGNORECASE):
         return cause, ("The chosen payment method cannot cover the amount: check the balances in the user's details "
                        "and pay with a method that covers it (or split the amount, if the rules allow), or tell the "
                        "user.")
     if re.search(r"not enough seats|no seats|sold out|out of stock", rule, re.IGNORECASE):
-        return cause, ("Pick another option (flight, cabin, date, item) with enough availability for every passenger "
-                       "or unit, after checking availability again.")
+        return cause, ("Check availability again and pick another option (item, class, date) with enough "
+                       "availability for every unit or person the request covers.")
     if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only .{0,30}(?:can|may)", rule, re.I):
         return cause, (f"The rule forbids this operation as requested. Choose an allowed alternative that satisfies "
                        f"\"{rule}\" (another method, item or operation), or explain the constraint to the user.")
