@@ -61,21 +61,16 @@ async def analyze_error(
     started = time.perf_counter()
     # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
     plan = await anyio.to_thread.run_sync(plan_error, inp, rt)
-    diag, engine, usage, reason, unsupported = plan.finding, "heuristic", None, None, []
-    decider = decider or rt.decider
-    if decider is not None and plan.needs_model:
-        outcome = await consult(decider, PROMPT, plan.variables(), ErrorDiagnosis, on_progress)
-        usage, reason = outcome.usage, outcome.degraded_reason
-        if isinstance(outcome.decision, ErrorDiagnosis):
-            # A corrected observation may quote the failed command as well as the error.
-            diag, unsupported = ground_error(outcome.decision, f"{inp.error}\n{inp.action}")
-            engine = outcome.engine
+    outcome = await consult(decider or rt.decider, plan.needs_model, PROMPT, plan.variables, ErrorDiagnosis,
+                            on_progress)
+    diag, unsupported = plan.finding, []
+    if isinstance(outcome.decision, ErrorDiagnosis):
+        # A corrected observation may quote the failed command as well as the error.
+        diag, unsupported = ground_error(outcome.decision, f"{inp.error}\n{inp.action}")
     result = ErrorAnalysisResult(
-        **diag.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
-        supervisor_note=_note(diag), session_id=plan.session_id, unsupported_claims=unsupported,
+        **diag.model_dump(), **outcome.meta(), supervisor_note=_note(diag), session_id=plan.session_id,
+        unsupported_claims=unsupported,
     )
-    if usage is not None:
-        result.usage = usage
     rt.store.record_call(
         session_id=plan.session_id, tool="error_analysis", sub_task=inp.sub_task, action=result.action,
         label=result.category, engine=result.engine, degraded=result.degraded, usage=result.usage,

@@ -89,20 +89,12 @@ async def analyze_inefficiency(
     started = time.perf_counter()
     # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
     plan = await anyio.to_thread.run_sync(plan_inefficiency, inp, rt)
-    verdict, engine, usage, reason = plan.finding, "heuristic", None, None
-    decider = decider or rt.decider
-    if decider is not None and plan.needs_model:
-        outcome = await consult(decider, PROMPT, plan.variables(), InefficiencyVerdict, on_progress)
-        usage, reason = outcome.usage, outcome.degraded_reason
-        if isinstance(outcome.decision, InefficiencyVerdict):
-            verdict, engine = outcome.decision, outcome.engine
-
+    outcome = await consult(decider or rt.decider, plan.needs_model, PROMPT, plan.variables, InefficiencyVerdict,
+                            on_progress)
+    verdict = outcome.decision if isinstance(outcome.decision, InefficiencyVerdict) else plan.finding
     result = InefficiencyResult(
-        **verdict.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
-        session_id=plan.session_id, steps_seen=plan.total_steps,
+        **verdict.model_dump(), **outcome.meta(), session_id=plan.session_id, steps_seen=plan.total_steps,
     )
-    if usage is not None:
-        result.usage = usage
     used = rt.store.guidance_count(plan.session_id, inp.sub_task, result.pattern)
     label = apply_guidance_cap(result, used, rt.settings.max_guidance_per_subtask)
     rt.store.record_call(

@@ -6,7 +6,7 @@ import hashlib
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -56,13 +56,21 @@ class Consultation:
     engine: Engine = "heuristic"
     degraded_reason: str | None = None
 
+    def meta(self) -> dict[str, Any]:
+        """The result fields that say who decided and at what cost."""
+        return {"engine": self.engine, "degraded": self.degraded_reason is not None,
+                "degraded_reason": self.degraded_reason, "usage": self.usage}
+
 
 async def consult(
-    decider: Decider, prompt_name: str, variables: dict[str, str], output: type[T],
-    on_progress: Progress | None = None,
+    decider: Decider | None, needed: bool, prompt_name: str, variables: Callable[[], dict[str, str]],
+    output: type[T], on_progress: Progress | None = None,
 ) -> Consultation:
+    """Ask the model when there is one and the gate says so; otherwise the heuristic answer stands."""
+    if decider is None or not needed:
+        return Consultation()
     try:
-        decision, usage = await decider.decide(render(prompt_name, variables), output, on_progress=on_progress)
+        decision, usage = await decider.decide(render(prompt_name, variables()), output, on_progress=on_progress)
     except ModelUnavailable as exc:
         # Failed attempts still cost tokens: count them, as the paper counts the supervisor's spend.
         spent = getattr(exc, "spent", None) or Usage()

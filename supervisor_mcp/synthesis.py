@@ -50,24 +50,17 @@ async def synthesize_result(
     started = time.perf_counter()
     # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
     plan = await anyio.to_thread.run_sync(plan_synthesis, inp, rt)
-    decision, engine, usage, reason, unsupported = plan.finding, "heuristic", None, None, []
-    decider = decider or rt.decider
-    if decider is not None and plan.needs_model:
-        outcome = await consult(decider, PROMPT, plan.variables(), SynthesisDecision, on_progress)
-        usage, reason = outcome.usage, outcome.degraded_reason
-        if isinstance(outcome.decision, SynthesisDecision):
-            decision, unsupported = ground_synthesis(outcome.decision, inp.result)
-            engine = outcome.engine
+    outcome = await consult(decider or rt.decider, plan.needs_model, PROMPT, plan.variables, SynthesisDecision,
+                            on_progress)
+    decision, unsupported = plan.finding, []
+    if isinstance(outcome.decision, SynthesisDecision):
+        decision, unsupported = ground_synthesis(outcome.decision, inp.result)
     if decision.action == "approve":
         decision = decision.model_copy(update={"synthesis": inp.result})
-
     result = SynthesisResult(
-        **decision.model_dump(), engine=engine, degraded=reason is not None, degraded_reason=reason,
-        session_id=plan.session_id, chars_in=len(inp.result), chars_out=len(decision.synthesis),
-        unsupported_claims=unsupported,
+        **decision.model_dump(), **outcome.meta(), session_id=plan.session_id, chars_in=len(inp.result),
+        chars_out=len(decision.synthesis), unsupported_claims=unsupported,
     )
-    if usage is not None:
-        result.usage = usage
     removed = 0
     if result.action == "correct_observation":
         ref = rt.store.put_raw(plan.session_id, inp.result, source=inp.source)
