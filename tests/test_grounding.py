@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from supervisor_mcp.grounding import MARK, ground_error, ground_synthesis
 from supervisor_mcp.models import ErrorDiagnosis, KeyFact, SynthesisDecision
 
@@ -19,15 +21,7 @@ PAGE = """<html><head><title>Release notes</title><script>track("pv")</script></
 <p>Download it from <a href="https://example.org/dl/4.2.1">https://example.org/dl/4.2.1</a>.</p>
 <p>Support for Python 3.8 ends on 2025-10-31.</p></article></body></html>"""
 
-TRACEBACK = """<returncode>1</returncode>
-<output>
-Traceback (most recent call last):
-  File "reproduce_issue.py", line 20, in <module>
-    django.setup()
-  File "/testbed/django/apps/config.py", line 90, in create
-    module = import_module(entry)
-ModuleNotFoundError: No module named 'reproduce_app'
-</output>"""
+TRACEBACK = (Path(__file__).parent / "fixtures" / "errors" / "reproduce_app_missing.txt").read_text(encoding="utf-8")
 
 
 def _synthesis(text: str, final_answer: str | None = None, facts: list[KeyFact] | None = None) -> SynthesisDecision:

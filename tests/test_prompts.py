@@ -29,15 +29,7 @@ SWE_TASK = (
     "Consider the following PR description:\nChange in behaviour when saving a model instance with an explicit "
     "pk value if the pk field has a default"
 )
-TRACEBACK = """<returncode>1</returncode>
-<output>
-Traceback (most recent call last):
-  File "reproduce_issue.py", line 20, in <module>
-    django.setup()
-  File "/testbed/django/apps/config.py", line 90, in create
-    module = import_module(entry)
-ModuleNotFoundError: No module named 'reproduce_app'
-</output>"""
+TRACEBACK = (Path(__file__).parent / "fixtures" / "errors" / "reproduce_app_missing.txt").read_text(encoding="utf-8")
 PAGING = [
     {"command": f"sed -n '{a},{a + 40}p' django/db/models/base.py", "returncode": 0,
      "observation": f"<returncode>0</returncode>\n<output>\n    def save_base(self, raw=False):  # line {a}\n</output>"}
