@@ -15,6 +15,7 @@ from supervisor_mcp.models import ErrorAnalysisInput, ErrorAnalysisResult, Error
 from supervisor_mcp.runtime import (
     Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
 )
+from supervisor_mcp.store import CallRecord
 from supervisor_mcp.trace import parse_steps
 
 PROMPT = "error_analysis"
@@ -71,9 +72,9 @@ async def analyze_error(
         **diag.model_dump(), **outcome.meta(), supervisor_note=_note(diag), session_id=plan.session_id,
         unsupported_claims=unsupported,
     )
-    rt.store.record_call(
+    rt.store.record_call(CallRecord(
         session_id=plan.session_id, tool="error_analysis", sub_task=inp.sub_task, action=result.action,
         label=result.category, engine=result.engine, degraded=result.degraded, usage=result.usage,
         duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
-    )
+    ))
     return result

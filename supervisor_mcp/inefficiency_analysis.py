@@ -14,7 +14,7 @@ from supervisor_mcp.models import InefficiencyInput, InefficiencyResult, Ineffic
 from supervisor_mcp.runtime import (
     Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
 )
-from supervisor_mcp.store import ESCALATED
+from supervisor_mcp.store import ESCALATED, CallRecord
 from supervisor_mcp.trace import parse_steps
 
 PROMPT = "inefficiency_analysis"
@@ -48,8 +48,8 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
     check_sizes(rt.settings, task=inp.task, recent_steps=inp.recent_steps)
     session_id = session_for(inp.session_id, inp.task)
     recent = parse_steps(inp.recent_steps)[-MAX_RECENT_STEPS:]
-    trace = rt.store.extend_trace(session_id, recent, inp.step_count)
-    since = trace.index_of(rt.store.last_guided_step(session_id, inp.sub_task) or 0)
+    trace = rt.store.extend_trace(session_id, recent, inp.step_count, sub_task=inp.sub_task)
+    since = trace.index_of(trace.last_guided_step or 0)
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
     finding = detect(trace.steps, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
                      since=since, config=config)
@@ -95,11 +95,15 @@ async def analyze_inefficiency(
     result = InefficiencyResult(
         **verdict.model_dump(), **outcome.meta(), session_id=plan.session_id, steps_seen=plan.total_steps,
     )
-    used = rt.store.guidance_count(plan.session_id, inp.sub_task, result.pattern)
-    label = apply_guidance_cap(result, used, rt.settings.max_guidance_per_subtask)
-    rt.store.record_call(
-        session_id=plan.session_id, tool="inefficiency_analysis", sub_task=inp.sub_task,
-        action=result.action, label=label, engine=result.engine, degraded=result.degraded,
-        usage=result.usage, duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
-    )
+
+    def decide(used: int) -> CallRecord:
+        label = apply_guidance_cap(result, used, rt.settings.max_guidance_per_subtask)
+        return CallRecord(
+            session_id=plan.session_id, tool="inefficiency_analysis", sub_task=inp.sub_task,
+            action=result.action, label=label, engine=result.engine, degraded=result.degraded,
+            usage=result.usage, duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
+        )
+
+    # Counting and recording in one transaction: two concurrent calls cannot both pass the cap.
+    rt.store.record_guided_call(plan.session_id, inp.sub_task, result.pattern, decide)
     return result

@@ -15,7 +15,7 @@ from supervisor_mcp.llm import make_decider
 from supervisor_mcp.models import Engine, Usage
 from supervisor_mcp.prompts import RenderedPrompt, render
 from supervisor_mcp.settings import Settings
-from supervisor_mcp.store import Store
+from supervisor_mcp.store import Store, open_store
 
 T = TypeVar("T", bound=BaseModel)
 Progress = Callable[[str], Awaitable[None]]
@@ -39,7 +39,7 @@ class Runtime:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Runtime:
-        store = Store(settings.db, ttl_hours=settings.session_ttl_hours, max_mb=settings.max_db_mb)
+        store = open_store(settings.db, ttl_hours=settings.session_ttl_hours, max_mb=settings.max_db_mb)
         return cls(settings=settings, store=store, decider=make_decider(settings))
 
     @property

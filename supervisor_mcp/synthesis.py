@@ -12,6 +12,7 @@ from supervisor_mcp.grounding import ground_synthesis
 from supervisor_mcp.heuristics.filter import synthesis_needs_model
 from supervisor_mcp.heuristics.purify import synthesize
 from supervisor_mcp.models import SynthesisDecision, SynthesisInput, SynthesisResult
+from supervisor_mcp.store import CallRecord
 from supervisor_mcp.runtime import (
     Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
 )
@@ -70,10 +71,10 @@ async def synthesize_result(
             f"Result condensed from {result.chars_in:,} to {result.chars_out:,} characters for the task; "
             f"the untouched original is at {result.raw_ref}."
         )
-    rt.store.record_call(
+    rt.store.record_call(CallRecord(
         session_id=plan.session_id, tool="sub_agent_result_synthesis", sub_task=inp.sub_task,
         action=result.action, label=inp.source[:200], engine=result.engine, degraded=result.degraded,
         usage=result.usage, chars_removed=removed, duration_ms=(time.perf_counter() - started) * 1000,
         result=result.model_dump(exclude={"synthesis"}),
-    )
+    ))
     return result

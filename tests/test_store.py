@@ -1,44 +1,56 @@
 import threading
 
 from supervisor_mcp.models import Step, Usage
-from supervisor_mcp.store import Store
+from supervisor_mcp.store import CallRecord, SQLiteStore, Store
 
 
 def _call(store: Store, session: str = "s1", **kw):
     args = dict(session_id=session, tool="inefficiency_analysis", sub_task="", action="provide_guidance",
                 label="paging_crawl", engine="heuristic", degraded=False, usage=Usage())
     args.update(kw)
-    store.record_call(**args)
+    store.record_call(CallRecord(**args))
+
+
+def _guidance_used(store: Store, session: str, sub_task: str, pattern: str) -> int:
+    seen: list[int] = []
+
+    def decide(used: int) -> CallRecord:
+        seen.append(used)
+        return CallRecord(session_id=session, tool="inefficiency_analysis", sub_task=sub_task, action="approve",
+                          label=pattern, engine="heuristic", degraded=False, usage=Usage())
+
+    store.record_guided_call(session, sub_task, pattern, decide)
+    return seen[0]
 
 
 def test_raw_original_round_trips():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     ref = store.put_raw("s1", "x" * 10_000, source="https://example.org")
     assert store.get_raw(ref) == "x" * 10_000
 
 
 def test_unknown_raw_ref_is_none():
-    assert Store(":memory:").get_raw("nope") is None
+    assert SQLiteStore(":memory:").get_raw("nope") is None
 
 
 def test_guidance_is_counted_per_sub_task():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     _call(store, sub_task="a")
     _call(store, sub_task="a")
     _call(store, sub_task="b")
-    assert store.guidance_count("s1", "a", "paging_crawl") == 2
-    assert store.guidance_count("s1", "b", "paging_crawl") == 1
+    assert _guidance_used(store, "s1", "a", "paging_crawl") == 2
+    assert _guidance_used(store, "s1", "b", "paging_crawl") == 1
 
 
 def test_escalations_and_other_patterns_are_not_counted_as_guidance():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     _call(store, label="escalated:paging_crawl")
     _call(store, label="exact_loop")
-    assert store.guidance_count("s1", "", "paging_crawl") == 0
+    assert _guidance_used(store, "s1", "", "paging_crawl") == 0
 
 
 def test_trace_grows_by_new_steps_only():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     steps = [Step(tool="bash", args=str(i)) for i in range(6)]
     store.extend_trace("s1", steps[:4])
     trace = store.extend_trace("s1", steps[2:6])
@@ -46,7 +58,7 @@ def test_trace_grows_by_new_steps_only():
 
 
 def test_session_joined_mid_run_does_not_reappend_resent_windows():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     steps = [Step(tool="bash", args=f"cat f{i}.py", result=str(i)) for i in range(60)]
     for k in range(40, 60):
         trace = store.extend_trace("s1", steps[k - 4: k + 1], step_count=k)
@@ -54,7 +66,7 @@ def test_session_joined_mid_run_does_not_reappend_resent_windows():
 
 
 def test_identical_window_grows_by_the_step_counter():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     same = [Step(tool="bash", args="pytest -x", result="1 failed")] * 5
     store.extend_trace("s1", same, step_count=5)
     store.extend_trace("s1", same, step_count=5)
@@ -62,13 +74,13 @@ def test_identical_window_grows_by_the_step_counter():
 
 
 def test_huge_results_are_stored_clipped():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     trace = store.extend_trace("s1", [Step(tool="cat", args="big.log", result="x" * 100_000)])
     assert len(trace.steps[0].result) < 9_000 and "not stored" in trace.steps[0].result
 
 
 def test_summary_counts_savings_net_of_supervisor_usage():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     _call(store, tool="sub_agent_result_synthesis", action="correct_observation", chars_removed=8000,
           usage=Usage(prompt_tokens=300, completion_tokens=100, total_tokens=400, cost_usd=0.001))
     summary = store.summary("s1")
@@ -78,21 +90,21 @@ def test_summary_counts_savings_net_of_supervisor_usage():
 
 
 def test_unknown_cost_makes_session_cost_unknown():
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     _call(store, usage=Usage(prompt_tokens=1, completion_tokens=1, total_tokens=2, cost_usd=None))
     _call(store, usage=Usage(prompt_tokens=1, completion_tokens=1, total_tokens=2, cost_usd=0.5))
     assert store.summary("s1").usage.cost_usd is None
 
 
 def test_stale_sessions_are_pruned(tmp_path):
-    store = Store(str(tmp_path / "db.sqlite3"), ttl_hours=1e-9)
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"), ttl_hours=1e-9)
     _call(store)
     store.prune()
     assert store.summary("s1") is None
 
 
 def test_size_cap_drops_oldest_originals(tmp_path):
-    store = Store(str(tmp_path / "db.sqlite3"), max_mb=0.01)
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"), max_mb=0.01)
     first = store.put_raw("s1", "a" * 8000)
     second = store.put_raw("s1", "b" * 8000)
     store.prune()
@@ -101,7 +113,7 @@ def test_size_cap_drops_oldest_originals(tmp_path):
 
 
 def test_concurrent_writers_lose_nothing(tmp_path):
-    store = Store(str(tmp_path / "db.sqlite3"))
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"))
 
     def work(n: int) -> None:
         for i in range(25):
@@ -121,5 +133,25 @@ def test_concurrent_writers_lose_nothing(tmp_path):
 
 def test_data_survives_reopen(tmp_path):
     path = str(tmp_path / "db.sqlite3")
-    ref = Store(path).put_raw("s1", "original")
-    assert Store(path).get_raw(ref) == "original"
+    ref = SQLiteStore(path).put_raw("s1", "original")
+    assert SQLiteStore(path).get_raw(ref) == "original"
+
+
+def test_concurrent_guidance_never_passes_the_cap(tmp_path):
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"))
+    cap = 2
+
+    def guide() -> None:
+        def decide(used: int) -> CallRecord:
+            action = "provide_guidance" if used < cap else "approve"
+            return CallRecord(session_id="s1", tool="inefficiency_analysis", sub_task="a", action=action,
+                              label="paging_crawl", engine="heuristic", degraded=False, usage=Usage())
+
+        store.record_guided_call("s1", "a", "paging_crawl", decide)
+
+    threads = [threading.Thread(target=guide) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert store.summary("s1").guidance_by_sub_task == {"a": cap}
