@@ -182,16 +182,16 @@ def detect_latency(data_dir: Path, size: int = 200, calls: int = 200) -> dict[st
 
 def in_process_call() -> Call:
     """The tool's own orchestrator without the MCP layer (session trace, `since`, cap, detect)."""
-    from supervisor_mcp.inefficiency_analysis import analyze_inefficiency
     from supervisor_mcp.models import InefficiencyInput
     from supervisor_mcp.runtime import Runtime
     from supervisor_mcp.settings import Settings
+    from supervisor_mcp.tools import INEFFICIENCY, run_tool
 
     runtime = Runtime.from_settings(Settings(_env_file=None, db=":memory:", model=""))
 
     async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         assert tool == "inefficiency_analysis"
-        result = await analyze_inefficiency(InefficiencyInput(**args), runtime)
+        result = await run_tool(INEFFICIENCY, InefficiencyInput(**args), runtime)
         return result.model_dump()
 
     return call

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 
         warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
         if settings.model:
-            from supervisor_mcp.llm import preload
+            from supervisor_mcp.deciders import preload
 
             preload()  # litellm takes seconds to import; pay it before the first call, not during it
         structlog.get_logger("supervisor_mcp").info(

@@ -4,31 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
 
-from pydantic import BaseModel
-
-from supervisor_mcp.errors import InputError, ModelUnavailable
-from supervisor_mcp.llm import make_decider
-from supervisor_mcp.models import Engine, Usage
-from supervisor_mcp.prompts import RenderedPrompt, render
+from supervisor_mcp.deciders import Decider, make_decider
+from supervisor_mcp.exceptions import InputError
+from supervisor_mcp.models import Engine
 from supervisor_mcp.settings import Settings
 from supervisor_mcp.store import Store, open_store
-
-T = TypeVar("T", bound=BaseModel)
-Progress = Callable[[str], Awaitable[None]]
-
-
-class Decider(Protocol):
-    """Anything that turns a rendered prompt into a validated decision: litellm, or MCP sampling."""
-
-    engine: Engine
-
-    async def decide(
-        self, prompt: RenderedPrompt, output: type[T], *, on_progress: Progress | None = None
-    ) -> tuple[T, Usage]: ...
 
 
 @dataclass
@@ -45,37 +27,6 @@ class Runtime:
     @property
     def default_engine(self) -> Engine:
         return self.decider.engine if self.decider else "heuristic"
-
-
-@dataclass
-class Consultation:
-    """What asking the model produced: a decision, or why the heuristic answer stands."""
-
-    decision: BaseModel | None = None
-    usage: Usage = field(default_factory=Usage)
-    engine: Engine = "heuristic"
-    degraded_reason: str | None = None
-
-    def meta(self) -> dict[str, Any]:
-        """The result fields that say who decided and at what cost."""
-        return {"engine": self.engine, "degraded": self.degraded_reason is not None,
-                "degraded_reason": self.degraded_reason, "usage": self.usage}
-
-
-async def consult(
-    decider: Decider | None, needed: bool, prompt_name: str, variables: Callable[[], dict[str, str]],
-    output: type[T], on_progress: Progress | None = None,
-) -> Consultation:
-    """Ask the model when there is one and the gate says so; otherwise the heuristic answer stands."""
-    if decider is None or not needed:
-        return Consultation()
-    try:
-        decision, usage = await decider.decide(render(prompt_name, variables()), output, on_progress=on_progress)
-    except ModelUnavailable as exc:
-        # Failed attempts still cost tokens: count them, as the paper counts the supervisor's spend.
-        spent = getattr(exc, "spent", None) or Usage()
-        return Consultation(usage=spent, degraded_reason=str(exc) or type(exc).__name__)
-    return Consultation(decision=decision, usage=usage, engine=decider.engine)
 
 
 # Derived session ids are salted per server process: a rerun of the same task (a benchmark, a user

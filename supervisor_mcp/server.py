@@ -1,35 +1,41 @@
-"""The MCP surface: tools, resources, the host prompt patch. The only module that imports mcp."""
+"""The MCP surface: tools, resources, the host prompt patch. The only module that imports mcp.
 
+Each tool call is planned once, by a resolver that runs before the tool body: the plan is what
+the body finishes and, when the host's model is to be asked through MCP sampling, what the
+sampling request is rendered from. Sampling is bounded and fault-tolerant here (refusal, error,
+lateness all degrade to the heuristic answer), because the SDK's own sampling path fails the call.
+"""
 
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
 
+import anyio
 import structlog
+from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.shared.message import ServerMessageMetadata
 from mcp.types import (
-    CreateMessageResult, EmptyResult, SamplingMessage, SetLevelRequestParams, TextContent, ToolAnnotations,
+    INVALID_PARAMS, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, EmptyResult,
+    SamplingMessage, SetLevelRequestParams, TextContent, ToolAnnotations,
 )
-from pydantic import BaseModel, Field, ValidationError
-
+from pydantic import BaseModel, ValidationError
 
 from supervisor_mcp import __version__
 from supervisor_mcp.capabilities import INSTRUCTIONS, build_capabilities
-from supervisor_mcp import error_analysis as errors_tool
-from supervisor_mcp import inefficiency_analysis as inefficiency_tool
-from supervisor_mcp import synthesis as synthesis_tool
-from supervisor_mcp.errors import InputError
+from supervisor_mcp.deciders import Decider, SampledDecider
+from supervisor_mcp.exceptions import InputError
 from supervisor_mcp.models import (
-    AgentName, Capabilities, ErrorAnalysisInput, ErrorAnalysisResult, ErrorText, FailedAction,
-    InefficiencyInput, InefficiencyResult, RecentSteps, ResultText, SessionId, Source, StepCount, SubTask,
-    SynthesisInput, SynthesisResult, Task,
+    AgentName, Capabilities, ErrorAnalysisResult, ErrorText, FailedAction, InefficiencyResult, RecentSteps,
+    ResultText, SessionId, Source, StepCount, SubTask, SynthesisResult, Task,
 )
-from supervisor_mcp.prompts import load_host_patch, render
-from supervisor_mcp.runtime import Decider, Runtime
-from supervisor_mcp.sampling import PresampledDecider
+from supervisor_mcp.prompts import host_names, load_host_patch, render
+from supervisor_mcp.runtime import Runtime
 from supervisor_mcp.settings import Settings
+from supervisor_mcp.tools import ERROR_ANALYSIS, INEFFICIENCY, SYNTHESIS, Plan, ToolSpec, run_tool
 
 # Bound to stderr explicitly: structlog defaults to stdout, which is the protocol on stdio, and an
 # embedding application may build the server without the CLI's logging setup.
@@ -39,6 +45,25 @@ _INTERNAL = (
     "The supervisor hit an internal error (details are in its stderr log); nothing already stored was "
     "lost. Retry once, or continue without the supervisor for this step."
 )
+_MODERN_ERA = "2026-07-28"  # the protocol version from which sampling rides InputRequiredResult rounds
+_SAMPLING_MAX_TOKENS = 4096
+
+
+@dataclass
+class Prepared:
+    """A call's validated input and heuristic plan, or the input error to report."""
+
+    inp: BaseModel | None = None
+    plan: Plan[Any] | None = None
+    error: Exception | None = None
+
+
+@dataclass
+class SampledReply:
+    """The host model's reply text, or why there is none (refused, failed, late)."""
+
+    text: str = ""
+    failure: str | None = None
 
 
 def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
@@ -52,57 +77,112 @@ def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
     return report
 
 
-def _sampler(rt: Runtime, model: type[BaseModel], planner: Callable[[Any, Runtime], Any], prompt_name: str):
-    """A resolver that asks the host's own model, through MCP sampling, when no model is configured.
-
-    It runs before the tool body and must render the same request on every round (2026-07-28
-    resends), which holds because planning is deterministic and folding a trace is idempotent.
-    """
-
-    def resolve(ctx: Context) -> Sample | None:
-        caps = ctx.client_capabilities
-        if rt.decider is not None or rt.settings.sampling == "off" or caps is None or caps.sampling is None:
-            return None
+def _preparer(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> Callable[[Context], Awaitable[Prepared]]:
+    async def prepare(ctx: Context) -> Prepared:
         arguments = (ctx.request_context.params or {}).get("arguments") or {}
         try:
-            plan = planner(model.model_validate(arguments), rt)
-        except (ValidationError, InputError):
-            return None  # the tool body reports the bad input
-        if not plan.needs_model:
+            inp = spec.input.model_validate(arguments)
+            plan = await anyio.to_thread.run_sync(spec.plan, inp, rt)
+        except Exception as exc:  # reported by the tool body, which turns it into a readable ToolError
+            return Prepared(error=exc)
+        return Prepared(inp=inp, plan=plan)
+
+    prepare.__qualname__ = f"prepare_{spec.name}"  # the SDK keys resolver state by qualname
+    return prepare
+
+
+def _sampler(rt: Runtime, spec: ToolSpec[Any, Any, Any], prepare: Callable[[Context], Awaitable[Prepared]]) -> Any:
+    """A resolver asking the host's own model when no model is configured and the gate wants one."""
+
+    async def sample(
+        prepared: Annotated[Prepared, Resolve(prepare)], ctx: Context,
+    ) -> Sample | SampledReply | None:
+        caps, plan, mode = ctx.client_capabilities, prepared.plan, rt.settings.sampling
+        if rt.decider is not None or mode == "off" or caps is None or caps.sampling is None:
             return None
-        prompt = render(prompt_name, plan.variables())
-        message = SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))
-        return Sample([message], system_prompt=prompt.system, max_tokens=4096, temperature=0.0)
+        if plan is None or not plan.needs_model:
+            return None
+        prompt = render(spec.name, plan.variables())
+        params = CreateMessageRequestParams(
+            messages=[SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))],
+            system_prompt=prompt.system, max_tokens=_SAMPLING_MAX_TOKENS, temperature=0.0,
+        )
+        if (ctx.protocol_version or "") >= _MODERN_ERA:
+            # On 2026-07-28 the client answers in a later round, and a refusal aborts the call in the
+            # client before this server sees it: only sample there when asked to.
+            if mode != "always":
+                return None
+            return Sample(params.messages, system_prompt=params.system_prompt, max_tokens=params.max_tokens,
+                          temperature=params.temperature)
+        if not ctx.session.can_send_request:
+            return None  # stateless or JSON-response HTTP: no back-channel to ask over
+        return await _sample_now(ctx, params, rt.settings.llm_timeout_s)
 
-    return resolve
+    sample.__qualname__ = f"sample_{spec.name}"
+    return sample
 
 
-def _presampled(sampled: CreateMessageResult | None) -> Decider | None:
+async def _sample_now(ctx: Context, params: CreateMessageRequestParams, timeout_s: float) -> SampledReply:
+    """Ask over the back-channel, within the time limit; any failure becomes a reason, not an error."""
+    try:
+        with anyio.fail_after(timeout_s):
+            result = await ctx.session.send_request(
+                CreateMessageRequest(params=params), CreateMessageResult,
+                metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
+            )
+    except TimeoutError:
+        return SampledReply(failure=f"no sampling reply within {timeout_s:g} s")
+    except MCPError as exc:
+        return SampledReply(failure=f"the client refused or failed the request: {exc.error.message}"[:300])
+    except Exception as exc:  # a broken client must not break the call
+        log.warning("sampling_failed", error=repr(exc))
+        return SampledReply(failure=type(exc).__name__)
+    return _reply_of(result)
+
+
+def _reply_of(result: CreateMessageResult) -> SampledReply:
+    content = result.content
+    return SampledReply(text=content.text if isinstance(content, TextContent) else "")
+
+
+def _sampled_decider(sampled: CreateMessageResult | SampledReply | None) -> Decider | None:
     if sampled is None:
         return None
-    return PresampledDecider(sampled.content.text if isinstance(sampled.content, TextContent) else "")
+    reply = _reply_of(sampled) if isinstance(sampled, CreateMessageResult) else sampled
+    return SampledDecider(text=reply.text, failure=reply.failure)
 
 
-async def _run(tool: str, model: type[BaseModel], args: dict[str, Any],
-               call: Callable[[Any], Awaitable[R]]) -> R:
-    """Validate, run one tool call, log one line, and turn failures into readable tool errors."""
+async def _call(
+    rt: Runtime, spec: ToolSpec[Any, Any, R], prepared: Prepared, sampled: CreateMessageResult | SampledReply | None,
+    ctx: Context,
+) -> R:
+    """Finish one planned call, log one line, and turn failures into readable tool errors."""
     started = time.perf_counter()
     try:
-        result = await call(model.model_validate(args))
+        if prepared.error is not None:
+            raise prepared.error
+        assert prepared.inp is not None and prepared.plan is not None
+        result = await run_tool(spec, prepared.inp, rt, plan=prepared.plan, decider=_sampled_decider(sampled),
+                                on_progress=_progress(ctx))
     except ValidationError as exc:
-        raise ToolError(f"Invalid arguments: {exc.errors(include_url=False)}") from None
+        raise ToolError(f"Invalid arguments: {exc.errors(include_url=False, include_input=False)}") from None
     except InputError as exc:
-        log.info("tool_call_rejected", tool=tool, reason=str(exc))
+        log.info("tool_call_rejected", tool=spec.name, reason=str(exc))
         raise ToolError(str(exc)) from None
     except Exception:
-        log.exception("tool_call_failed", tool=tool)
+        log.exception("tool_call_failed", tool=spec.name)
         raise ToolError(_INTERNAL) from None
     log.info(
-        "tool_call", tool=tool, session=getattr(result, "session_id", ""),
+        "tool_call", tool=spec.name, session=getattr(result, "session_id", ""),
         decision=getattr(result, "action", ""), engine=getattr(result, "engine", ""),
         degraded=getattr(result, "degraded", False), ms=round((time.perf_counter() - started) * 1000, 2),
     )
     return result
+
+
+def _resolvers(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> tuple[Resolve, Resolve]:
+    prepare = _preparer(rt, spec)
+    return Resolve(prepare), Resolve(_sampler(rt, spec, prepare))
 
 
 def build_server(settings: Settings | None = None, runtime: Runtime | None = None) -> MCPServer:
@@ -110,14 +190,17 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
     rt = runtime or Runtime.from_settings(settings)
     mcp = MCPServer(
         name="supervisor-mcp", title="Agent Supervisor", version=__version__, instructions=INSTRUCTIONS,
-        log_level=settings.log_level,
+        log_level=settings.log_level,  # type: ignore[arg-type]  # validated by Settings
     )
-    annotations = dict(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+    annotations: dict[str, Any] = dict(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                                       open_world_hint=False)
+    err_prep, err_sample = _resolvers(rt, ERROR_ANALYSIS)
+    ineff_prep, ineff_sample = _resolvers(rt, INEFFICIENCY)
+    syn_prep, syn_sample = _resolvers(rt, SYNTHESIS)
 
     @mcp.tool(annotations=ToolAnnotations(title="Error root cause diagnosis", **annotations))
     async def error_analysis(
-        sampled: Annotated[CreateMessageResult | None, Resolve(
-            _sampler(rt, ErrorAnalysisInput, errors_tool.plan_error, errors_tool.PROMPT))],
+        prepared: Annotated[Prepared, err_prep], sampled: Annotated[CreateMessageResult | SampledReply | None, err_sample],
         ctx: Context, task: Task, error: ErrorText, action: FailedAction = "", sub_task: SubTask = "",
         agent_name: AgentName = "", recent_steps: RecentSteps = "", session_id: SessionId = "",
     ) -> ErrorAnalysisResult:
@@ -128,16 +211,12 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         correct_observation (replace the long error output with corrected_observation) or
         run_verification (run verification_task first).
         """
-        args = dict(task=task, error=error, action=action, sub_task=sub_task, agent_name=agent_name,
-                    recent_steps=recent_steps, session_id=session_id)
-        return await _run("error_analysis", ErrorAnalysisInput, args,
-                          lambda inp: errors_tool.analyze_error(
-            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
+        return await _call(rt, ERROR_ANALYSIS, prepared, sampled, ctx)
 
     @mcp.tool(annotations=ToolAnnotations(title="Workflow efficiency assessment", **annotations))
     async def inefficiency_analysis(
-        sampled: Annotated[CreateMessageResult | None, Resolve(
-            _sampler(rt, InefficiencyInput, inefficiency_tool.plan_inefficiency, inefficiency_tool.PROMPT))],
+        prepared: Annotated[Prepared, ineff_prep],
+        sampled: Annotated[CreateMessageResult | SampledReply | None, ineff_sample],
         ctx: Context, task: Task, recent_steps: RecentSteps, sub_task: SubTask = "",
         agent_name: AgentName = "", step_count: StepCount = 0, session_id: SessionId = "",
     ) -> InefficiencyResult:
@@ -147,16 +226,11 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         approve (carry on) or provide_guidance (append supervisor_note and follow it). When
         `escalate` is true the guidance cap is spent: stop this approach and re-plan.
         """
-        args = dict(task=task, recent_steps=recent_steps, sub_task=sub_task, agent_name=agent_name,
-                    step_count=step_count, session_id=session_id)
-        return await _run("inefficiency_analysis", InefficiencyInput, args,
-                          lambda inp: inefficiency_tool.analyze_inefficiency(
-            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
+        return await _call(rt, INEFFICIENCY, prepared, sampled, ctx)
 
     @mcp.tool(annotations=ToolAnnotations(title="Structured information synthesis", **annotations))
     async def sub_agent_result_synthesis(
-        sampled: Annotated[CreateMessageResult | None, Resolve(
-            _sampler(rt, SynthesisInput, synthesis_tool.plan_synthesis, synthesis_tool.PROMPT))],
+        prepared: Annotated[Prepared, syn_prep], sampled: Annotated[CreateMessageResult | SampledReply | None, syn_sample],
         ctx: Context, task: Task, result: ResultText, sub_task: SubTask = "", agent_name: AgentName = "",
         source: Source = "", session_id: SessionId = "",
     ) -> SynthesisResult:
@@ -166,11 +240,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         results come back approved and untouched. With correct_observation, replace the result in your
         context with `synthesis`; the untouched original stays readable at `raw_ref`.
         """
-        args = dict(task=task, result=result, sub_task=sub_task, agent_name=agent_name, source=source,
-                    session_id=session_id)
-        return await _run("sub_agent_result_synthesis", SynthesisInput, args,
-                          lambda inp: synthesis_tool.synthesize_result(
-            inp, rt, decider=_presampled(sampled), on_progress=_progress(ctx)))
+        return await _call(rt, SYNTHESIS, prepared, sampled, ctx)
 
     @mcp.tool(annotations=ToolAnnotations(title="Supervisor capabilities", **annotations))
     def supervisor_capabilities() -> Capabilities:
@@ -187,7 +257,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         """The untouched original of a result that sub_agent_result_synthesis condensed."""
         text = rt.store.get_raw(ref)
         if text is None:
-            raise ResourceError(
+            raise ResourceNotFoundError(
                 f"No original is stored under '{ref}': use the raw_ref a synthesis returned; originals "
                 f"are kept for {settings.session_ttl_hours:g} hours."
             )
@@ -198,14 +268,18 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         """A session's record: calls, interventions, characters removed, the supervisor's own usage."""
         summary = rt.store.summary(session_id)
         if summary is None:
-            raise ResourceError(f"No session '{session_id}': pass the session_id the tools returned.")
+            raise ResourceNotFoundError(f"No session '{session_id}': pass the session_id the tools returned.")
         return summary.model_dump_json(indent=2)
 
     @mcp.prompt(title="System-prompt patch for a host agent")
-    def host_system_prompt_patch(
-        host: Annotated[Literal["aworld", "generic"], Field(description="aworld or generic")] = "generic",
-    ) -> str:
-        """Text to add to a host agent's system prompt so it calls the supervisor at the right moments."""
+    def host_system_prompt_patch(host: str = "generic") -> str:
+        """Text to add to a host agent's system prompt so it calls the supervisor at the right moments.
+
+        host: aworld or generic.
+        """
+        if host not in host_names():
+            valid = ", ".join(host_names())
+            raise MCPError(code=INVALID_PARAMS, message=f"Unknown host {host!r}: use one of {valid}.")
         return load_host_patch(host)
 
     async def set_level(ctx: Any, params: SetLevelRequestParams) -> EmptyResult:

@@ -31,8 +31,10 @@ class Settings(BaseSettings):
     llm_gate: Literal["smart", "always"] = Field(
         "smart", description="smart: the heuristic filter decides when to call the model; always: every call."
     )
-    sampling: Literal["auto", "off"] = Field(
-        "auto", description="auto: with no MODEL, use the host's model through MCP sampling when offered."
+    sampling: Literal["auto", "always", "off"] = Field(
+        "auto", description="auto: with no MODEL, ask the host's model through MCP sampling on connections "
+        "where a refusal or a late reply can be survived (handshake-era protocol); always: also on "
+        "2026-07-28 connections, where the client owns refusals and timing; off: never."
     )
     obs_threshold_chars: int = Field(3000, ge=1, description="Results shorter than this are approved untouched.")
     loop_window: int = Field(5, ge=2, description="Steps a loop must span before it is flagged.")

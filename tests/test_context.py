@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from supervisor_mcp.context import (
+from supervisor_mcp.variables import (
     MAIN_TEXT_CHARS, RECENT_STEPS, error_variables, inefficiency_variables, synthesis_variables,
 )
 from supervisor_mcp.models import (

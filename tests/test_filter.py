@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from supervisor_mcp.heuristics.filter import (
+from supervisor_mcp.tools.gate import (
     error_needs_model, inefficiency_needs_model, synthesis_needs_model,
 )
 from supervisor_mcp.models import ErrorDiagnosis, InefficiencyVerdict

@@ -8,9 +8,9 @@ import time
 import pytest
 from fake_openai import FakeOpenAI, Reply
 
-from supervisor_mcp.context import error_variables
-from supervisor_mcp.errors import ModelUnavailable
-from supervisor_mcp.llm import ModelCallsFailed, ModelDecider, make_decider, total_budget_s
+from supervisor_mcp.variables import error_variables
+from supervisor_mcp.exceptions import ModelUnavailable
+from supervisor_mcp.deciders import FallbackDecider, make_decider
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorDiagnosis
 from supervisor_mcp.prompts import RenderedPrompt, render
 from supervisor_mcp.settings import Settings
@@ -41,12 +41,21 @@ def _prompt() -> RenderedPrompt:
 
 
 def _decider(server: FakeOpenAI, model: str = "openai/fake-model", fallbacks: str = "",
-             timeout: float = 5.0, **kwargs: object) -> ModelDecider:
+             timeout: float = 5.0, heartbeat_s: float | None = None, **kwargs: object) -> FallbackDecider:
     settings = Settings(
         _env_file=None, model=model, fallback_models=fallbacks, api_base=server.base_url,
         api_key="sk-fake", llm_timeout_s=timeout, db=":memory:",
     )
-    return ModelDecider(settings, **kwargs)  # type: ignore[arg-type]
+    decider = make_decider(settings)
+    assert decider is not None
+    for name, value in kwargs.items():  # breaker settings and the clock
+        setattr(decider, name, value)
+    for model_decider in decider.deciders:
+        if "clock" in kwargs:
+            model_decider.clock = kwargs["clock"]  # type: ignore[attr-defined]
+        if heartbeat_s is not None:
+            model_decider.heartbeat_s = heartbeat_s  # type: ignore[attr-defined]
+    return decider
 
 
 def _sent_text(body: dict[str, object]) -> str:
@@ -73,7 +82,7 @@ async def test_global_task_and_error_reach_the_model(fake_openai: FakeOpenAI) ->
 async def test_unknown_model_gets_json_mode(fake_openai: FakeOpenAI) -> None:
     fake_openai.push(Reply.json(DIAGNOSIS))
     await _decider(fake_openai).decide(_prompt(), ErrorDiagnosis)
-    assert fake_openai.requests[0]["response_format"] == {"type": "json_object"}
+    assert fake_openai.requests[0]["response_format"]["type"] == "json_object"
 
 
 async def test_known_model_gets_json_schema_and_a_cost(fake_openai: FakeOpenAI) -> None:
@@ -118,7 +127,7 @@ async def test_garbage_twice_is_unavailable(fake_openai: FakeOpenAI) -> None:
 
 async def test_failed_attempts_still_report_what_they_cost(fake_openai: FakeOpenAI) -> None:
     fake_openai.push(Reply.text("no idea"), Reply.text("still no idea"))
-    with pytest.raises(ModelCallsFailed) as caught:
+    with pytest.raises(ModelUnavailable) as caught:
         await _decider(fake_openai).decide(_prompt(), ErrorDiagnosis)
     assert caught.value.spent.total_tokens == 2 * 150
 
@@ -156,7 +165,7 @@ async def test_hanging_models_stay_within_the_total_budget(fake_openai: FakeOpen
     started = time.perf_counter()
     with pytest.raises(ModelUnavailable, match="primary-model: timeout.*backup-model: timeout"):
         await decider.decide(_prompt(), ErrorDiagnosis)
-    assert time.perf_counter() - started < total_budget_s(decider.settings) + 0.75
+    assert time.perf_counter() - started < decider.budget_s + 0.75
 
 
 async def test_rejected_response_format_steps_down_to_plain_prompting(fake_openai: FakeOpenAI) -> None:
@@ -197,7 +206,7 @@ async def test_refused_connection_is_unavailable() -> None:
     settings = Settings(_env_file=None, model="openai/fake-model", api_base=f"http://127.0.0.1:{port}/v1",
                         llm_timeout_s=5.0, db=":memory:")
     with pytest.raises(ModelUnavailable, match="connection failed"):
-        await ModelDecider(settings).decide(_prompt(), ErrorDiagnosis)
+        await make_decider(settings).decide(_prompt(), ErrorDiagnosis)  # type: ignore[union-attr]
 
 
 async def test_progress_is_reported_while_waiting(fake_openai: FakeOpenAI) -> None:
@@ -241,7 +250,7 @@ async def test_fallback_from_another_provider_does_not_get_the_primary_endpoint(
 def test_make_decider_needs_a_model() -> None:
     assert make_decider(Settings(_env_file=None, db=":memory:")) is None
     decider = make_decider(Settings(_env_file=None, model="ollama/qwen3:8b", db=":memory:"))
-    assert isinstance(decider, ModelDecider) and decider.engine == "llm"
+    assert isinstance(decider, FallbackDecider) and decider.engine == "llm"
 
 
 def test_guard_refuses_connections_off_this_machine() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from supervisor_mcp import prompts
-from supervisor_mcp.context import error_variables, inefficiency_variables, synthesis_variables
+from supervisor_mcp.variables import error_variables, inefficiency_variables, synthesis_variables
 from supervisor_mcp.models import (
     ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, KeyFact, SynthesisDecision,
     SynthesisInput,

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from supervisor_mcp.errors import ModelUnavailable
+from supervisor_mcp.exceptions import ModelUnavailable
 from supervisor_mcp.models import InefficiencyVerdict, SynthesisDecision, Usage
 from supervisor_mcp.prompts import RenderedPrompt
-from supervisor_mcp.sampling import PresampledDecider
+from supervisor_mcp.deciders import SampledDecider
 
 pytestmark = pytest.mark.anyio
 
@@ -26,7 +26,7 @@ VERDICT = {
 
 
 async def test_plain_json_reply_is_a_decision() -> None:
-    decider = PresampledDecider(json.dumps(VERDICT), Usage(prompt_tokens=900, completion_tokens=80, total_tokens=980))
+    decider = SampledDecider(json.dumps(VERDICT), usage=Usage(prompt_tokens=900, completion_tokens=80, total_tokens=980))
     decision, usage = await decider.decide(PROMPT, InefficiencyVerdict)
     assert decision == InefficiencyVerdict.model_validate(VERDICT)
     assert usage.total_tokens == 980
@@ -35,25 +35,25 @@ async def test_plain_json_reply_is_a_decision() -> None:
 
 async def test_fenced_reply_inside_prose_is_a_decision() -> None:
     text = f"Looking at the trace, the agent is paging.\n\n```json\n{json.dumps(VERDICT, indent=2)}\n```\n"
-    decision, _ = await PresampledDecider(text).decide(PROMPT, InefficiencyVerdict)
+    decision, _ = await SampledDecider(text).decide(PROMPT, InefficiencyVerdict)
     assert decision.pattern == "paging_crawl"
 
 
 async def test_bare_object_after_prose_is_a_decision() -> None:
     text = f"My verdict: {json.dumps(VERDICT)} -- end of verdict."
-    decision, _ = await PresampledDecider(text).decide(PROMPT, InefficiencyVerdict)
+    decision, _ = await SampledDecider(text).decide(PROMPT, InefficiencyVerdict)
     assert decision.guidance == VERDICT["guidance"]
 
 
 async def test_first_valid_object_wins_over_an_invalid_one() -> None:
     text = '{"action": "maybe"} was my first thought, but: ' + json.dumps(VERDICT)
-    decision, _ = await PresampledDecider(text).decide(PROMPT, InefficiencyVerdict)
+    decision, _ = await SampledDecider(text).decide(PROMPT, InefficiencyVerdict)
     assert decision.action == "provide_guidance"
 
 
 async def test_missing_usage_is_estimated_from_characters() -> None:
     reply = json.dumps(VERDICT)
-    _, usage = await PresampledDecider(reply).decide(PROMPT, InefficiencyVerdict)
+    _, usage = await SampledDecider(reply).decide(PROMPT, InefficiencyVerdict)
     assert usage.prompt_tokens == (len(PROMPT.system) + len(PROMPT.user)) // 4
     assert usage.completion_tokens == len(reply) // 4
     assert usage.cost_usd is None  # the host pays; the price is not known here
@@ -61,23 +61,23 @@ async def test_missing_usage_is_estimated_from_characters() -> None:
 
 async def test_prose_without_json_is_unavailable() -> None:
     with pytest.raises(ModelUnavailable, match="not JSON"):
-        await PresampledDecider("The agent should stop paging and use grep.").decide(PROMPT, InefficiencyVerdict)
+        await SampledDecider("The agent should stop paging and use grep.").decide(PROMPT, InefficiencyVerdict)
 
 
 async def test_schema_violation_names_the_field() -> None:
     text = json.dumps({"action": "correct_observation", "synthesis": "x", "key_facts": [{"fact": "no quote"}]})
     with pytest.raises(ModelUnavailable, match="key_facts.0.evidence"):
-        await PresampledDecider(text).decide(PROMPT, SynthesisDecision)
+        await SampledDecider(text).decide(PROMPT, SynthesisDecision)
 
 
 async def test_empty_reply_is_unavailable() -> None:
     with pytest.raises(ModelUnavailable, match="empty reply"):
-        await PresampledDecider("  \n").decide(PROMPT, InefficiencyVerdict)
+        await SampledDecider("  \n").decide(PROMPT, InefficiencyVerdict)
 
 
 def test_module_imports_neither_mcp_nor_litellm() -> None:
     code = (
-        "import sys, supervisor_mcp.sampling, supervisor_mcp.llm; "
+        "import sys, supervisor_mcp.deciders, supervisor_mcp.tools; "
         "print(sorted(m for m in ('mcp', 'litellm') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -178,7 +178,7 @@ async def test_instructions_name_every_tool(client):
 
 
 async def test_internal_failure_is_a_readable_tool_error_without_traceback(client, monkeypatch):
-    import supervisor_mcp.error_analysis as errors_tool
+    import supervisor_mcp.tools.error_analysis as errors_tool
 
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")

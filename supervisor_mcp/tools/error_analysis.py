@@ -2,47 +2,28 @@
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
-import anyio
-
-from supervisor_mcp.context import error_variables
 from supervisor_mcp.grounding import ground_error
 from supervisor_mcp.heuristics.error_signatures import diagnose
-from supervisor_mcp.heuristics.filter import error_needs_model
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorAnalysisResult, ErrorDiagnosis, Step
-from supervisor_mcp.runtime import (
-    Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
-)
+from supervisor_mcp.runtime import Runtime, check_sizes, note, require_text, session_for
 from supervisor_mcp.store import CallRecord
+from supervisor_mcp.tools.gate import error_needs_model
+from supervisor_mcp.tools.pipeline import Consultation, Plan, ToolSpec, elapsed_ms
 from supervisor_mcp.trace import parse_steps
-
-PROMPT = "error_analysis"
-
-
-@dataclass
-class ErrorPlan:
-    inp: ErrorAnalysisInput
-    session_id: str
-    steps: list[Step]
-    finding: ErrorDiagnosis
-    needs_model: bool
-
-    def variables(self) -> dict[str, str]:
-        return error_variables(self.inp, self.steps, self.finding)
+from supervisor_mcp.variables import error_variables
 
 
-def plan_error(inp: ErrorAnalysisInput, rt: Runtime) -> ErrorPlan:
+def plan_error(inp: ErrorAnalysisInput, rt: Runtime) -> Plan[ErrorDiagnosis]:
     """Validate, run the heuristic engine, and decide whether a model should look too."""
     require_text("task", inp.task, "send the user's task verbatim.")
     require_text("error", inp.error, "send the error output exactly as the tool returned it.")
     check_sizes(rt.settings, task=inp.task, error=inp.error, action=inp.action, recent_steps=inp.recent_steps)
-    steps = parse_steps(inp.recent_steps)
+    steps: list[Step] = parse_steps(inp.recent_steps)
     finding = diagnose(inp.error, inp.action, steps, obs_threshold=rt.settings.obs_threshold_chars)
-    return ErrorPlan(
-        inp=inp, session_id=session_for(inp.session_id, inp.task), steps=steps, finding=finding,
+    return Plan(
+        session_id=session_for(inp.session_id, inp.task), finding=finding,
         needs_model=error_needs_model(finding, rt.settings),
+        variables=lambda: error_variables(inp, steps, finding),
     )
 
 
@@ -56,16 +37,12 @@ def _note(diag: ErrorDiagnosis) -> str:
     return note(text)
 
 
-async def analyze_error(
-    inp: ErrorAnalysisInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
+def finish_error(
+    inp: ErrorAnalysisInput, plan: Plan[ErrorDiagnosis], outcome: Consultation[ErrorDiagnosis], rt: Runtime,
+    started: float,
 ) -> ErrorAnalysisResult:
-    started = time.perf_counter()
-    # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
-    plan = await anyio.to_thread.run_sync(plan_error, inp, rt)
-    outcome = await consult(decider or rt.decider, plan.needs_model, PROMPT, plan.variables, ErrorDiagnosis,
-                            on_progress)
-    diag, unsupported = plan.finding, []
-    if isinstance(outcome.decision, ErrorDiagnosis):
+    diag, unsupported = plan.finding, list[str]()
+    if outcome.decision is not None:
         # A corrected observation may quote the failed command as well as the error.
         diag, unsupported = ground_error(outcome.decision, f"{inp.error}\n{inp.action}")
     result = ErrorAnalysisResult(
@@ -75,6 +52,9 @@ async def analyze_error(
     rt.store.record_call(CallRecord(
         session_id=plan.session_id, tool="error_analysis", sub_task=inp.sub_task, action=result.action,
         label=result.category, engine=result.engine, degraded=result.degraded, usage=result.usage,
-        duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
+        duration_ms=elapsed_ms(started), result=result.model_dump(),
     ))
     return result
+
+
+ERROR_ANALYSIS = ToolSpec("error_analysis", ErrorAnalysisInput, ErrorDiagnosis, plan_error, finish_error)

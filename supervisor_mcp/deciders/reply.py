@@ -1,21 +1,19 @@
-"""Turn a model's reply text into a validated decision; and the decider for MCP sampling replies.
+"""Turn a model's reply text into a validated decision, whichever decider got the reply.
 
 Models wrap JSON in code fences or prose, however firmly they are told not to, so the parser looks
-for the object rather than demanding the reply be nothing else. This module imports neither mcp
-nor litellm: server.py samples the host's model and hands the text over; llm.py parses with it.
+for the object rather than demanding the reply be nothing else.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from supervisor_mcp.errors import ModelUnavailable
-from supervisor_mcp.models import Engine, Usage
+from supervisor_mcp.exceptions import InvalidReply
+from supervisor_mcp.models import Usage
 from supervisor_mcp.prompts import RenderedPrompt
 
 T = TypeVar("T", bound=BaseModel)
@@ -23,20 +21,12 @@ _FENCE = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n(.*?)```", re.DOTALL)
 _MAX_STARTS = 20  # object starts tried in prose; past that the reply is not worth rescuing
 
 
-class InvalidReply(ModelUnavailable):
-    """The reply held no valid decision; `detail` is what the model should be told to fix."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(reason)
-        self.detail = detail
-
-
 def _candidates(text: str) -> list[Any]:
     found: list[Any] = []
     for chunk in [text, *(m.group(1) for m in _FENCE.finditer(text))]:
         try:
             found.append(json.loads(chunk))
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested past the parser's depth
             pass
     if found:
         return found
@@ -45,7 +35,7 @@ def _candidates(text: str) -> list[Any]:
     for start in starts:
         try:
             obj, _ = decoder.raw_decode(text, start)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         found.append(obj)
     return found
@@ -86,20 +76,3 @@ def estimate_usage(prompt: RenderedPrompt, reply: str) -> Usage:
         prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
         total_tokens=prompt_tokens + completion_tokens, cost_usd=None,
     )
-
-
-class PresampledDecider:
-    """Wraps the host model's already-sampled reply (MCP sampling) as a decider."""
-
-    engine: Engine = "sampling"
-
-    def __init__(self, text: str, usage: Usage | None = None) -> None:
-        self.text = text
-        self.usage = usage
-
-    async def decide(
-        self, prompt: RenderedPrompt, output: type[T], *,
-        on_progress: Callable[[str], Awaitable[None]] | None = None,
-    ) -> tuple[T, Usage]:
-        decision = parse_decision(self.text, output)
-        return decision, self.usage if self.usage is not None else estimate_usage(prompt, self.text)

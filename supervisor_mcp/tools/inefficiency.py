@@ -2,45 +2,24 @@
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
-import anyio
-
-from supervisor_mcp.context import inefficiency_variables
-from supervisor_mcp.heuristics.filter import inefficiency_needs_model
 from supervisor_mcp.heuristics.loops import LoopConfig, detect
-from supervisor_mcp.models import InefficiencyInput, InefficiencyResult, InefficiencyVerdict, Step
-from supervisor_mcp.runtime import (
-    Decider, Progress, Runtime, check_sizes, consult, note, require_text, session_for,
-)
-from supervisor_mcp.store import ESCALATED, CallRecord
+from supervisor_mcp.models import InefficiencyInput, InefficiencyResult, InefficiencyVerdict
+from supervisor_mcp.runtime import Runtime, check_sizes, note, require_text, session_for
+from supervisor_mcp.store import ESCALATED, CallRecord, Trace
+from supervisor_mcp.tools.gate import inefficiency_needs_model
+from supervisor_mcp.tools.pipeline import Consultation, Plan, ToolSpec, elapsed_ms
 from supervisor_mcp.trace import parse_steps
+from supervisor_mcp.variables import inefficiency_variables
 
-PROMPT = "inefficiency_analysis"
 # Patterns live in the recent past; a host that sends a whole run as "recent" steps gets its tail read.
 MAX_RECENT_STEPS = 500
 
 
-@dataclass
-class InefficiencyPlan:
-    inp: InefficiencyInput
-    session_id: str
-    recent: list[Step]
-    trace: list[Step]
-    total_steps: int
-    finding: InefficiencyVerdict
-    needs_model: bool
-
-    def variables(self) -> dict[str, str]:
-        return inefficiency_variables(self.inp, self.recent, self.trace, self.finding)
-
-
-def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
+def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> Plan[InefficiencyVerdict]:
     """Validate, fold the window into the session trace, and run the heuristic detectors.
 
-    Folding is idempotent (a resent window with the same step_count adds nothing), so running the
-    plan twice, as the sampling resolver does, is safe.
+    Folding is idempotent (a resent window with the same step_count adds nothing), so a plan made
+    again for the same request (a sampling round trip) is safe.
     """
     require_text("task", inp.task, "send the user's task verbatim.")
     require_text("recent_steps", inp.recent_steps,
@@ -49,12 +28,14 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> InefficiencyPlan:
     session_id = session_for(inp.session_id, inp.task)
     recent = parse_steps(inp.recent_steps)[-MAX_RECENT_STEPS:]
     trace = rt.store.extend_trace(session_id, recent, inp.step_count, sub_task=inp.sub_task)
-    since = trace.index_of(trace.last_guided_step or 0)
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
     finding = detect(trace.steps, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
-                     since=since, config=config)
-    needs_model = inefficiency_needs_model(finding, trace.total, inp.step_count, rt.settings)
-    return InefficiencyPlan(inp, session_id, recent, trace.steps, trace.total, finding, needs_model)
+                     since=trace.index_of(trace.last_guided_step or 0), config=config)
+    return Plan(
+        session_id=session_id, finding=finding,
+        needs_model=inefficiency_needs_model(finding, trace.total, inp.step_count, rt.settings),
+        variables=lambda: inefficiency_variables(inp, recent, trace.steps, finding), state=trace,
+    )
 
 
 def apply_guidance_cap(result: InefficiencyResult, used: int, cap: int) -> str:
@@ -64,7 +45,7 @@ def apply_guidance_cap(result: InefficiencyResult, used: int, cap: int) -> str:
     host is told to escalate. Counting is per pattern, so two unrelated findings in a long run
     without sub-tasks do not exhaust the cap, and escalations are not counted as guidance.
     """
-    label = result.pattern
+    label: str = result.pattern
     if result.action == "provide_guidance":
         guidance = result.guidance or "Change approach: the last steps repeat without progress."
         if used >= cap:
@@ -83,17 +64,14 @@ def apply_guidance_cap(result: InefficiencyResult, used: int, cap: int) -> str:
     return label
 
 
-async def analyze_inefficiency(
-    inp: InefficiencyInput, rt: Runtime, *, decider: Decider | None = None, on_progress: Progress | None = None,
+def finish_inefficiency(
+    inp: InefficiencyInput, plan: Plan[InefficiencyVerdict], outcome: Consultation[InefficiencyVerdict],
+    rt: Runtime, started: float,
 ) -> InefficiencyResult:
-    started = time.perf_counter()
-    # Heuristics are CPU work (a 4 MB page takes a while): keep the event loop free for other sessions.
-    plan = await anyio.to_thread.run_sync(plan_inefficiency, inp, rt)
-    outcome = await consult(decider or rt.decider, plan.needs_model, PROMPT, plan.variables, InefficiencyVerdict,
-                            on_progress)
-    verdict = outcome.decision if isinstance(outcome.decision, InefficiencyVerdict) else plan.finding
+    verdict = outcome.decision or plan.finding
+    trace: Trace = plan.state
     result = InefficiencyResult(
-        **verdict.model_dump(), **outcome.meta(), session_id=plan.session_id, steps_seen=plan.total_steps,
+        **verdict.model_dump(), **outcome.meta(), session_id=plan.session_id, steps_seen=trace.total,
     )
 
     def decide(used: int) -> CallRecord:
@@ -101,9 +79,13 @@ async def analyze_inefficiency(
         return CallRecord(
             session_id=plan.session_id, tool="inefficiency_analysis", sub_task=inp.sub_task,
             action=result.action, label=label, engine=result.engine, degraded=result.degraded,
-            usage=result.usage, duration_ms=(time.perf_counter() - started) * 1000, result=result.model_dump(),
+            usage=result.usage, duration_ms=elapsed_ms(started), result=result.model_dump(),
         )
 
     # Counting and recording in one transaction: two concurrent calls cannot both pass the cap.
     rt.store.record_guided_call(plan.session_id, inp.sub_task, result.pattern, decide)
     return result
+
+
+INEFFICIENCY = ToolSpec("inefficiency_analysis", InefficiencyInput, InefficiencyVerdict, plan_inefficiency,
+                        finish_inefficiency)
