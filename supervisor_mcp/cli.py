@@ -35,7 +35,9 @@ def setup_logging(level: str, as_json: bool) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="supervisor-mcp", description="A runtime supervisor for LLM agents, over MCP.")
+    parser = argparse.ArgumentParser(
+        prog="supervisor-mcp", description="A runtime supervisor for LLM agents, over MCP."
+    )
     parser.add_argument("--version", action="version", version=f"supervisor-mcp {__version__}")
     sub = parser.add_subparsers(dest="command")
     serve = sub.add_parser("serve", help="Serve the supervisor over stdio (default), SSE or streamable HTTP.")

@@ -17,6 +17,11 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 
+def _text(content: object) -> str:
+    """The text of a content block or resource body (empty for images and blobs)."""
+    return str(getattr(content, "text", ""))
+
+
 def load_scenarios() -> list[dict[str, Any]]:
     folder = resources.files("supervisor_mcp") / "scenarios"
     scenarios = json.loads((folder / "scenarios.json").read_text(encoding="utf-8"))
@@ -54,11 +59,11 @@ async def _drive(stream: TextIO, db_path: str) -> int:
             result = await client.call_tool(scenario["tool"], scenario["args"])
             if result.is_error:
                 failures += 1
-                stream.write(f"  tool error: {result.content[0].text}\n")
+                stream.write(f"  tool error: {_text(result.content[0])}\n")
                 continue
             stream.write("\n".join(_describe(scenario["tool"], result.structured_content or {})) + "\n")
         summary = await client.read_resource("supervisor://sessions/demo-run")
-        data = json.loads(summary.contents[0].text)
+        data = json.loads(_text(summary.contents[0]))
         stream.write(
             f"\nsession demo-run: {data['calls']} calls, {data['interventions']} interventions, "
             f"{data['chars_removed']:,} chars removed from the agent's context, "

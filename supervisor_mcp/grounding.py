@@ -67,9 +67,12 @@ class _Source:
         return any(token in view and pattern.search(view) for view in self.views)
 
 
+_QUOTES = {ord("“"): '"', ord("”"): '"', ord("‘"): "'", ord("’"): "'"}
+
+
 def _flat(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
-    text = text.translate(str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"}))
+    text = text.translate(_QUOTES)
     return " ".join(text.split()).casefold()
 
 

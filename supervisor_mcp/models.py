@@ -28,6 +28,11 @@ def _valid_unicode(value: Any) -> Any:
 
 
 Text = BeforeValidator(_valid_unicode)
+# Optional arguments are marked `nullable` and take null as "not given": smolagents drops the
+# schema's `required` list and sends every argument, null for the ones the model left out.
+_NULLABLE: dict[str, Any] = {"nullable": True}
+_OrEmpty = BeforeValidator(lambda value: "" if value is None else value)
+_OrZero = BeforeValidator(lambda value: 0 if value is None else value)
 
 
 # --- Arguments, shared by the input models and the tool signatures in server.py -----------------
@@ -36,30 +41,33 @@ Task = Annotated[
     Text,
     Field(description="The global task the agent is solving, verbatim as the user gave it."),
 ]
+_STEPS_TEXT = (
+    "The most recent steps, oldest first, as text: a JSON array of objects "
+    '{"tool": ..., "args": ..., "result": ..., "error": ...} or free text with one step per '
+    "line or blank-line-separated block."
+)
 SubTask = Annotated[
-    str,
-    Text,
-    Field(description="The local sub-task or current goal of the step, if any (empty if none)."),
+    str, Text, _OrEmpty,
+    Field(description="The local sub-task or current goal of the step, if any (empty if none).",
+          json_schema_extra=_NULLABLE),
 ]
 AgentName = Annotated[
-    str, Text, Field(description="Name of the agent or sub-agent that produced the step (optional).")
+    str, Text, _OrEmpty,
+    Field(description="Name of the agent or sub-agent that produced the step (optional).",
+          json_schema_extra=_NULLABLE),
 ]
 SessionId = Annotated[
-    str,
-    Text,
+    str, Text, _OrEmpty,
     Field(
         description="A stable id for this agent run; reuse it on every supervisor call of the run so "
-        "patterns spanning calls are seen. Empty: derived from `task` (for this server process only)."
+        "patterns spanning calls are seen. Empty: derived from `task` (for this server process only).",
+        json_schema_extra=_NULLABLE,
     ),
 ]
-RecentSteps = Annotated[
-    str,
-    BeforeValidator(_as_text),
-    Field(
-        description="The most recent steps, oldest first, as text: a JSON array of objects "
-        '{"tool": ..., "args": ..., "result": ..., "error": ...} or free text with one step per '
-        "line or blank-line-separated block."
-    ),
+RecentSteps = Annotated[str, BeforeValidator(_as_text), Field(description=_STEPS_TEXT)]
+OptionalRecentSteps = Annotated[
+    str, BeforeValidator(_as_text), _OrEmpty,
+    Field(description=_STEPS_TEXT + " (optional)", json_schema_extra=_NULLABLE),
 ]
 ErrorText = Annotated[
     str,
@@ -70,8 +78,9 @@ ErrorText = Annotated[
 FailedAction = Annotated[
     str,
     Text,
+    _OrEmpty,
     Field(description="The action that failed: the command, code, or tool call with its "
-          "arguments (optional but improves the diagnosis)."),
+          "arguments (optional but improves the diagnosis).", json_schema_extra=_NULLABLE),
 ]
 ResultText = Annotated[
     str,
@@ -82,12 +91,15 @@ ResultText = Annotated[
 Source = Annotated[
     str,
     Text,
+    _OrEmpty,
     Field(description="Where the result came from: a URL, file path, command or sub-agent name "
-          "(optional)."),
+          "(optional).", json_schema_extra=_NULLABLE),
 ]
 StepCount = Annotated[
     int,
-    Field(ge=0, description="How many steps the agent has taken so far in this run (0 if unknown)."),
+    _OrZero,
+    Field(ge=0, description="How many steps the agent has taken so far in this run (0 if unknown).",
+          json_schema_extra=_NULLABLE),
 ]
 
 # --- Vocabularies ---------------------------------------------------------------------------------
@@ -118,7 +130,7 @@ class ErrorAnalysisInput(_Input):
     action: FailedAction = ""
     sub_task: SubTask = ""
     agent_name: AgentName = ""
-    recent_steps: RecentSteps = ""
+    recent_steps: OptionalRecentSteps = ""
     session_id: SessionId = ""
 
 
@@ -207,7 +219,8 @@ class ErrorDiagnosis(BaseModel):
 
 class ErrorAnalysisResult(ErrorDiagnosis, ResultMeta):
     unsupported_claims: list[str] = Field(
-        default_factory=list, description="Numbers, URLs or quotes a model wrote that the input does not contain (removed)."
+        default_factory=list,
+        description="Numbers, URLs or quotes a model wrote that the input does not contain (removed).",
     )
 
 
@@ -257,7 +270,9 @@ class SynthesisDecision(BaseModel):
         "(the result then carries the original)."
     )
     final_answer: str | None = Field(None, description="A sub-agent's final answer, separated from its work log.")
-    key_facts: list[KeyFact] = Field(default_factory=list, description="Facts for the task, each with a verbatim quote.")
+    key_facts: list[KeyFact] = Field(
+        default_factory=list, description="Facts for the task, each with a verbatim quote."
+    )
     conflicts: list[str] = Field(default_factory=list, description="Places where sources disagree.")
     gaps: list[str] = Field(default_factory=list, description="What the task asks for that the result lacks.")
     handoff_issues: list[HandoffIssue] = Field(default_factory=list, description="Problems with a sub-agent's handoff.")
@@ -270,7 +285,8 @@ class SynthesisResult(SynthesisDecision, ResultMeta):
         None, description="Resource URI (supervisor://raw/...) where the untouched original can be read back."
     )
     unsupported_claims: list[str] = Field(
-        default_factory=list, description="Numbers, URLs or quotes a model wrote that the input does not contain (removed)."
+        default_factory=list,
+        description="Numbers, URLs or quotes a model wrote that the input does not contain (removed).",
     )
 
 

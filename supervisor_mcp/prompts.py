@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -43,7 +43,7 @@ def _checked_name(name: str, kind: str) -> str:
     return name
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> tuple[Template, Template]:
     entry = prompts_dir() / f"{_checked_name(name, 'prompt')}.md"
     if not entry.is_file():

@@ -6,6 +6,7 @@ sampling request is rendered from. Sampling is bounded and fault-tolerant here (
 lateness all degrade to the heuristic answer), because the SDK's own sampling path fails the call.
 """
 
+import inspect
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -19,8 +20,15 @@ from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.shared.message import ServerMessageMetadata
 from mcp.types import (
-    INVALID_PARAMS, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, EmptyResult,
-    SamplingMessage, SetLevelRequestParams, TextContent, ToolAnnotations,
+    INVALID_PARAMS,
+    CreateMessageRequest,
+    CreateMessageRequestParams,
+    CreateMessageResult,
+    EmptyResult,
+    SamplingMessage,
+    SetLevelRequestParams,
+    TextContent,
+    ToolAnnotations,
 )
 from pydantic import BaseModel, ValidationError
 
@@ -29,8 +37,21 @@ from supervisor_mcp.capabilities import INSTRUCTIONS, build_capabilities
 from supervisor_mcp.deciders import Decider, SampledDecider
 from supervisor_mcp.exceptions import InputError
 from supervisor_mcp.models import (
-    AgentName, Capabilities, ErrorAnalysisResult, ErrorText, FailedAction, InefficiencyResult, RecentSteps,
-    ResultText, SessionId, Source, StepCount, SubTask, SynthesisResult, Task,
+    AgentName,
+    Capabilities,
+    ErrorAnalysisResult,
+    ErrorText,
+    FailedAction,
+    InefficiencyResult,
+    OptionalRecentSteps,
+    RecentSteps,
+    ResultText,
+    SessionId,
+    Source,
+    StepCount,
+    SubTask,
+    SynthesisResult,
+    Task,
 )
 from supervisor_mcp.prompts import host_names, load_host_patch, render
 from supervisor_mcp.runtime import Runtime
@@ -198,11 +219,21 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
     ineff_prep, ineff_sample = _resolvers(rt, INEFFICIENCY)
     syn_prep, syn_sample = _resolvers(rt, SYNTHESIS)
 
-    @mcp.tool(annotations=ToolAnnotations(title="Error root cause diagnosis", **annotations))
+    def tool(title: str) -> Callable[[Callable[..., Any]], Any]:
+        # Descriptions without the docstring's indentation: clients show them to the model verbatim.
+        def register(fn: Callable[..., Any]) -> Any:
+            described = mcp.tool(description=inspect.cleandoc(fn.__doc__ or ""),
+                                 annotations=ToolAnnotations(title=title, **annotations))
+            return described(fn)
+
+        return register
+
+    @tool("Error root cause diagnosis")
     async def error_analysis(
-        prepared: Annotated[Prepared, err_prep], sampled: Annotated[CreateMessageResult | SampledReply | None, err_sample],
+        prepared: Annotated[Prepared, err_prep],
+        sampled: Annotated[CreateMessageResult | SampledReply | None, err_sample],
         ctx: Context, task: Task, error: ErrorText, action: FailedAction = "", sub_task: SubTask = "",
-        agent_name: AgentName = "", recent_steps: RecentSteps = "", session_id: SessionId = "",
+        agent_name: AgentName = "", recent_steps: OptionalRecentSteps = "", session_id: SessionId = "",
     ) -> ErrorAnalysisResult:
         """Diagnose a failed tool call, command or code run BEFORE retrying it.
 
@@ -213,7 +244,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         """
         return await _call(rt, ERROR_ANALYSIS, prepared, sampled, ctx)
 
-    @mcp.tool(annotations=ToolAnnotations(title="Workflow efficiency assessment", **annotations))
+    @tool("Workflow efficiency assessment")
     async def inefficiency_analysis(
         prepared: Annotated[Prepared, ineff_prep],
         sampled: Annotated[CreateMessageResult | SampledReply | None, ineff_sample],
@@ -228,9 +259,10 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         """
         return await _call(rt, INEFFICIENCY, prepared, sampled, ctx)
 
-    @mcp.tool(annotations=ToolAnnotations(title="Structured information synthesis", **annotations))
+    @tool("Structured information synthesis")
     async def sub_agent_result_synthesis(
-        prepared: Annotated[Prepared, syn_prep], sampled: Annotated[CreateMessageResult | SampledReply | None, syn_sample],
+        prepared: Annotated[Prepared, syn_prep],
+        sampled: Annotated[CreateMessageResult | SampledReply | None, syn_sample],
         ctx: Context, task: Task, result: ResultText, sub_task: SubTask = "", agent_name: AgentName = "",
         source: Source = "", session_id: SessionId = "",
     ) -> SynthesisResult:
@@ -242,7 +274,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
         """
         return await _call(rt, SYNTHESIS, prepared, sampled, ctx)
 
-    @mcp.tool(annotations=ToolAnnotations(title="Supervisor capabilities", **annotations))
+    @tool("Supervisor capabilities")
     def supervisor_capabilities() -> Capabilities:
         """List the supervisor's three capabilities: which tool, when to call it, and what each action means."""
         return build_capabilities(rt.default_engine)

@@ -105,7 +105,7 @@ def _parse_free_text(text: str) -> list[Step]:
     if len(blocks) > 1:
         chunks = blocks
     elif any(_BLOCK_HEAD.match(line) for line in lines[1:]):
-        chunks, current = [], []
+        chunks, current = [], list[str]()
         for line in lines:
             if _BLOCK_HEAD.match(line) and current:
                 chunks.append("\n".join(current))

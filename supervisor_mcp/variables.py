@@ -17,7 +17,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from supervisor_mcp.models import (
-    ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, Step, SynthesisDecision,
+    ErrorAnalysisInput,
+    ErrorDiagnosis,
+    InefficiencyInput,
+    InefficiencyVerdict,
+    Step,
+    SynthesisDecision,
     SynthesisInput,
 )
 
@@ -188,9 +193,8 @@ def error_variables(inp: ErrorAnalysisInput, steps: list[Step], finding: ErrorDi
 
 def _first_number(recent: list[Step], trace: list[Step]) -> int:
     """Number the recent window as the session does when it is the end of the session trace."""
-    if recent and len(trace) >= len(recent):
-        if trace[len(trace) - len(recent):] == recent:
-            return len(trace) - len(recent) + 1
+    if recent and len(trace) >= len(recent) and trace[len(trace) - len(recent):] == recent:
+        return len(trace) - len(recent) + 1
     return 1
 
 

@@ -94,9 +94,10 @@ def _causes(exc: BaseException) -> list[BaseException]:
 def _is_transport_fault(lt: ModuleType, exc: BaseException) -> bool:
     chain = _causes(exc)
     names = {type(e).__name__ for e in chain}
-    return any(isinstance(e, (TimeoutError, lt.Timeout, ConnectionError, lt.APIConnectionError)) for e in chain) or bool(
-        names & {"APITimeoutError", "APIConnectionError", "ConnectError", "ClientConnectorError"}
-    )
+    kinds = (TimeoutError, lt.Timeout, ConnectionError, lt.APIConnectionError)
+    if any(isinstance(e, kinds) for e in chain):
+        return True
+    return bool(names & {"APITimeoutError", "APIConnectionError", "ConnectError", "ClientConnectorError"})
 
 
 def _reason(lt: ModuleType, exc: BaseException, timeout: float) -> str:
@@ -106,7 +107,8 @@ def _reason(lt: ModuleType, exc: BaseException, timeout: float) -> str:
         return f"timeout after {timeout:g} s"
     typed = [
         (lt.RateLimitError, "rate limited (HTTP 429)"), (lt.AuthenticationError, "authentication failed (HTTP 401)"),
-        (lt.NotFoundError, "model not found (HTTP 404)"), (lt.ContextWindowExceededError, "prompt exceeds the model's context window"),
+        (lt.NotFoundError, "model not found (HTTP 404)"),
+        (lt.ContextWindowExceededError, "prompt exceeds the model's context window"),
         (lt.BadRequestError, "request rejected (HTTP 400)"),
     ]
     for kind, text in typed:

@@ -6,6 +6,7 @@ for the object rather than demanding the reply be nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any, TypeVar
@@ -24,10 +25,9 @@ _MAX_STARTS = 20  # object starts tried in prose; past that the reply is not wor
 def _candidates(text: str) -> list[Any]:
     found: list[Any] = []
     for chunk in [text, *(m.group(1) for m in _FENCE.finditer(text))]:
-        try:
+        # RecursionError: JSON nested past the parser's depth is no decision either.
+        with contextlib.suppress(ValueError, RecursionError):
             found.append(json.loads(chunk))
-        except (ValueError, RecursionError):  # RecursionError: JSON nested past the parser's depth
-            pass
     if found:
         return found
     decoder = json.JSONDecoder()
