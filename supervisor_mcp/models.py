@@ -193,6 +193,10 @@ class ResultMeta(BaseModel):
         "", description="A ready-to-append '[Supervisor's Note: ...]' line for the agent's context."
     )
     session_id: str = Field("", description="The session this call was recorded under; reuse it.")
+    overruled: str | None = Field(
+        None, description="Set when a model contradicted a confident heuristic finding (an errno, a "
+        "signature, a loop with evidence): what the model said. The heuristic finding was kept.",
+    )
 
 
 class ErrorDiagnosis(BaseModel):

@@ -123,7 +123,7 @@ def _sampler(rt: Runtime, spec: ToolSpec[Any, Any, Any], prepare: Callable[[Cont
             return None
         if plan is None or not plan.needs_model:
             return None
-        prompt = render(spec.name, plan.variables())
+        prompt = render(spec.name, plan.variables(1.0))
         params = CreateMessageRequestParams(
             messages=[SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))],
             system_prompt=prompt.system, max_tokens=_SAMPLING_MAX_TOKENS, temperature=0.0,

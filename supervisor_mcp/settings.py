@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     api_key: str = Field("", description="API key for the model; empty = the provider's own variable.")
     fallback_models: str = Field("", description="Comma-separated models tried in order after MODEL.")
     llm_timeout_s: float = Field(60.0, gt=0, le=90, description="Timeout of one model call, seconds.")
+    model_context_tokens: int = Field(
+        0, ge=0, description="The model's context window in tokens (e.g. 8192 for a small local model); "
+        "0 = as litellm knows it. Prompts are cut to fit.",
+    )
     llm_gate: Literal["smart", "always"] = Field(
         "smart", description="smart: the heuristic filter decides when to call the model; always: every call."
     )

@@ -37,6 +37,12 @@ STEP_RESULT_CHARS = 800
 GLOBAL_LINES = 40
 GLOBAL_HEAD_LINES = 5
 HINT_TEXT_CHARS = 3_000
+MIN_FIELD_CHARS = 200  # below this a cut field says nothing; a prompt that needs less does not fit
+
+
+def scaled(chars: int, scale: float) -> int:
+    """A character budget shrunk by `scale` (1.0 = full), to fit a small model's context window."""
+    return chars if scale >= 1 else max(int(chars * scale), MIN_FIELD_CHARS)
 NONE = "(none)"
 
 _TAGS = (
@@ -90,7 +96,7 @@ def _last_line(text: str) -> str:
     return lines[-1].strip() if lines else ""
 
 
-def render_steps(steps: list[Step], first_number: int) -> str:
+def render_steps(steps: list[Step], first_number: int, scale: float = 1.0) -> str:
     """Steps as <step> blocks numbered from `first_number`; long results keep head and tail."""
     if not steps:
         return NONE
@@ -101,9 +107,9 @@ def render_steps(steps: list[Step], first_number: int) -> str:
             attrs += ' error="true"'
         parts = [f"<step {attrs}>"]
         if step.thought.strip():
-            parts.append(f"<thought>{defuse(cut(step.thought.strip(), STEP_ARGS_CHARS))}</thought>")
-        parts.append(f"<args>{defuse(cut(step.args.strip(), STEP_ARGS_CHARS))}</args>")
-        parts.append(f"<result>{defuse(cut(step.result.strip(), STEP_RESULT_CHARS))}</result>")
+            parts.append(f"<thought>{defuse(cut(step.thought.strip(), scaled(STEP_ARGS_CHARS, scale)))}</thought>")
+        parts.append(f"<args>{defuse(cut(step.args.strip(), scaled(STEP_ARGS_CHARS, scale)))}</args>")
+        parts.append(f"<result>{defuse(cut(step.result.strip(), scaled(STEP_RESULT_CHARS, scale)))}</result>")
         parts.append("</step>")
         blocks.append("\n".join(parts))
     return "\n".join(blocks)
@@ -124,7 +130,7 @@ def summarize_step(step: Step, number: int | None) -> str:
     return defuse(summary)
 
 
-def compact_trace(steps: list[Step]) -> str:
+def compact_trace(steps: list[Step], scale: float = 1.0) -> str:
     """The session's trace, one line per step; long traces keep the start and the recent end."""
     if not steps:
         return NONE
@@ -136,9 +142,10 @@ def compact_trace(steps: list[Step]) -> str:
             f"{number}. {_attr(step.tool) or 'unknown'} {_one_line(step.args, 90)} -> {mark}, "
             f"{len(step.result):,} chars: {_one_line(first, 60)}"
         )
-    if len(lines) > GLOBAL_LINES:
-        tail = GLOBAL_LINES - GLOBAL_HEAD_LINES
-        skipped = len(lines) - GLOBAL_LINES
+    limit = max(int(GLOBAL_LINES * min(scale, 1.0)), GLOBAL_HEAD_LINES + 3)
+    if len(lines) > limit:
+        tail = limit - GLOBAL_HEAD_LINES
+        skipped = len(lines) - limit
         lines = [*lines[:GLOBAL_HEAD_LINES], f"[... {skipped} steps omitted ...]", *lines[-tail:]]
     return defuse("\n".join(lines))
 
@@ -160,32 +167,34 @@ def _hints(data: dict[str, Any]) -> str:
     return defuse(json.dumps(data, ensure_ascii=False))
 
 
-def _common(task: str, sub_task: str, agent_name: str) -> dict[str, str]:
+def _common(task: str, sub_task: str, agent_name: str, scale: float) -> dict[str, str]:
     return {
-        "task": _field(task, TASK_CHARS),
-        "sub_task": _field(sub_task, SUB_TASK_CHARS),
+        "task": _field(task, scaled(TASK_CHARS, scale)),
+        "sub_task": _field(sub_task, scaled(SUB_TASK_CHARS, scale)),
         "agent_name": _field(_one_line(agent_name, 120), 120),
     }
 
 
-def _recent(steps: list[Step], first_number: int) -> tuple[list[Step], int]:
-    kept = steps[-RECENT_STEPS:]
+def _recent(steps: list[Step], first_number: int, scale: float = 1.0) -> tuple[list[Step], int]:
+    kept = steps[-max(int(RECENT_STEPS * min(scale, 1.0)), 2):]
     return kept, first_number + len(steps) - len(kept)
 
 
-def error_variables(inp: ErrorAnalysisInput, steps: list[Step], finding: ErrorDiagnosis) -> dict[str, str]:
-    recent, first = _recent(steps, 1)
+def error_variables(
+    inp: ErrorAnalysisInput, steps: list[Step], finding: ErrorDiagnosis, scale: float = 1.0,
+) -> dict[str, str]:
+    recent, first = _recent(steps, 1, scale)
     failed = Step(args=inp.action, result=inp.error, error=True)
     hints = finding.model_dump(
         include={"category", "fault", "retryable", "root_cause", "fix", "evidence", "confidence"}
     )
     return {
-        **_common(inp.task, inp.sub_task, inp.agent_name),
-        "recent_trace": render_steps(recent, first),
+        **_common(inp.task, inp.sub_task, inp.agent_name, scale),
+        "recent_trace": render_steps(recent, first, scale),
         "latest_step": summarize_step(failed, None),
-        "action": _field(inp.action, ACTION_CHARS),
+        "action": _field(inp.action, scaled(ACTION_CHARS, scale)),
         # Tracebacks and test reports end with the verdict, so the tail gets the larger share.
-        "error": _field(inp.error, MAIN_TEXT_CHARS, head_share=0.35),
+        "error": _field(inp.error, scaled(MAIN_TEXT_CHARS, scale), head_share=0.35),
         "hints": _hints(hints),
         "output_schema": output_schema(ErrorDiagnosis),
     }
@@ -200,40 +209,41 @@ def _first_number(recent: list[Step], trace: list[Step]) -> int:
 
 def inefficiency_variables(
     inp: InefficiencyInput, recent: list[Step], trace: list[Step], finding: InefficiencyVerdict,
+    scale: float = 1.0,
 ) -> dict[str, str]:
-    shown, first = _recent(recent, _first_number(recent, trace))
+    shown, first = _recent(recent, _first_number(recent, trace), scale)
     latest = summarize_step(shown[-1], first + len(shown) - 1) if shown else NONE
     hints = finding.model_dump(include={"action", "pattern", "evidence", "guidance", "confidence"})
     return {
-        **_common(inp.task, inp.sub_task, inp.agent_name),
+        **_common(inp.task, inp.sub_task, inp.agent_name, scale),
         "step_count": str(inp.step_count) if inp.step_count else f"unknown (the session has {len(trace)} steps)",
-        "recent_trace": render_steps(shown, first),
+        "recent_trace": render_steps(shown, first, scale),
         "latest_step": latest,
-        "global_trace": compact_trace(trace),
+        "global_trace": compact_trace(trace, scale),
         "hints": _hints(hints),
         "output_schema": output_schema(InefficiencyVerdict),
     }
 
 
-def _result_stats(text: str) -> str:
+def _result_stats(text: str, shown_chars: int) -> str:
     looks_html = bool(re.search(r"<(html|body|div|p|table|script)\b", text[:20_000], re.IGNORECASE))
     lines = text.count("\n") + 1 if text else 0
-    shown = "whole" if len(text) <= MAIN_TEXT_CHARS else f"head and tail of {len(text):,}"
+    shown = "whole" if len(text) <= shown_chars else f"head and tail of {len(text):,}"
     return defuse(
         f"{len(text):,} characters in {lines:,} lines; looks like HTML: {'yes' if looks_html else 'no'}; "
         f"shown below: {shown}"
     )
 
 
-def synthesis_variables(inp: SynthesisInput, finding: SynthesisDecision) -> dict[str, str]:
+def synthesis_variables(inp: SynthesisInput, finding: SynthesisDecision, scale: float = 1.0) -> dict[str, str]:
     hints: dict[str, Any] = finding.model_dump(include={"final_answer", "key_facts", "conflicts", "gaps"})
     # The heuristic extraction read the whole result; the model may only see head and tail of it.
-    hints["extraction"] = cut(finding.synthesis.strip(), HINT_TEXT_CHARS)
+    hints["extraction"] = cut(finding.synthesis.strip(), scaled(HINT_TEXT_CHARS, scale))
     return {
-        **_common(inp.task, inp.sub_task, inp.agent_name),
+        **_common(inp.task, inp.sub_task, inp.agent_name, scale),
         "source": _field(_one_line(inp.source, 500), 500),
-        "result_stats": _result_stats(inp.result),
-        "result": _field(inp.result, MAIN_TEXT_CHARS),
+        "result_stats": _result_stats(inp.result, scaled(MAIN_TEXT_CHARS, scale)),
+        "result": _field(inp.result, scaled(MAIN_TEXT_CHARS, scale)),
         "hints": _hints(hints),
         "output_schema": output_schema(SynthesisDecision),
     }

@@ -24,6 +24,7 @@ class Reply:
     delay_s: float = 0.0
     prompt_tokens: int = 120
     completion_tokens: int = 30
+    message: str = ""
 
     @classmethod
     def json(cls, obj: Any, prompt_tokens: int = 120, completion_tokens: int = 30) -> Reply:
@@ -34,8 +35,8 @@ class Reply:
         return cls(content)
 
     @classmethod
-    def error(cls, status: int) -> Reply:
-        return cls(status=status)
+    def error(cls, status: int, message: str = "") -> Reply:
+        return cls(status=status, message=message)
 
     @classmethod
     def hang(cls, seconds: float) -> Reply:
@@ -104,7 +105,8 @@ class FakeOpenAI:
                 elif reply.delay_s and fake._release.wait(reply.delay_s):
                     self.close_connection = True  # shutting down
                 elif reply.status != 200:
-                    error = {"message": f"scripted HTTP {reply.status}", "type": "fake", "code": reply.status}
+                    text = reply.message or f"scripted HTTP {reply.status}"
+                    error = {"message": text, "type": "fake", "code": reply.status}
                     self._send(reply.status, {"error": error})
                 else:
                     self._send(200, _completion(body, reply))

@@ -32,7 +32,7 @@ def make_decider(settings: Settings) -> FallbackDecider | None:
         # provider must reach its own endpoint with its own credentials.
         same = _provider(name) == _provider(primary)
         deciders.append(LiteLLMDecider(
-            name, timeout_s=settings.llm_timeout_s,
+            name, timeout_s=settings.llm_timeout_s, context_tokens=settings.model_context_tokens,
             api_base=settings.api_base if same else "", api_key=settings.api_key if same else "",
         ))
     return FallbackDecider(deciders, names, budget_s=total_budget_s(settings.llm_timeout_s))

@@ -61,6 +61,12 @@ class FallbackDecider:
     engine: Engine = field(default="llm", init=False)
     _breakers: dict[str, Breaker] = field(default_factory=dict, init=False, repr=False)
 
+    @property
+    def max_prompt_chars(self) -> int | None:
+        """The smallest window in the chain: the prompt must fit whichever model answers."""
+        limits = [limit for d in self.deciders if (limit := getattr(d, "max_prompt_chars", None))]
+        return min(limits) if limits else None
+
     def breaker(self, name: str) -> Breaker:
         return self._breakers.setdefault(name, Breaker(self.breaker_threshold, self.breaker_cooldown_s))
 

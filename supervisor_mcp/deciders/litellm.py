@@ -31,6 +31,7 @@ MIN_CALL_S = 0.2  # a call with less time left than this cannot answer; don't st
 HEARTBEAT_S = 5.0
 MAX_OUTPUT_TOKENS = 4096
 REPAIR_ECHO_CHARS = 4000
+CHARS_PER_TOKEN = 3  # code and logs tokenize denser than prose's 4
 # Each step is weaker and more widely served; a model that rejects a format steps down for good.
 _FORMAT_LADDER = {"schema": "json", "json": "none"}
 
@@ -55,6 +56,15 @@ def _litellm() -> ModuleType:
 def preload() -> None:
     """Import litellm now: it takes seconds, which the first tool call should not pay for."""
     _litellm()
+
+
+def _known_window(model: str) -> int:
+    """The input window litellm's local model map gives for `model`, 0 when it has none."""
+    try:
+        info = _litellm().get_model_info(model=model)
+    except Exception:  # models missing from the map (local servers, new releases) raise
+        return 0
+    return int(info.get("max_input_tokens") or info.get("max_tokens") or 0)
 
 
 def _format_mode(lt: ModuleType, model: str) -> str:
@@ -170,10 +180,31 @@ class LiteLLMDecider:
     timeout_s: float = 60.0
     api_base: str = ""
     api_key: str = ""
+    context_tokens: int = 0  # the model's window; 0 = as litellm's model map knows it (else unlimited)
     heartbeat_s: float = HEARTBEAT_S
     clock: Callable[[], float] = time.monotonic
     engine: Engine = field(default="llm", init=False)
     _mode: str | None = field(default=None, init=False, repr=False)
+    _window: int | None = field(default=None, init=False, repr=False)
+
+    @property
+    def window_tokens(self) -> int:
+        """The context window in tokens, 0 when unknown."""
+        if self._window is None:
+            self._window = self.context_tokens or _known_window(self.model)
+        return self._window
+
+    @property
+    def max_output_tokens(self) -> int:
+        # A small local model must not reserve half its window for an answer a decision never needs.
+        return min(MAX_OUTPUT_TOKENS, self.window_tokens // 4) if self.window_tokens else MAX_OUTPUT_TOKENS
+
+    @property
+    def max_prompt_chars(self) -> int | None:
+        """The prompt size that leaves room for the answer, at a conservative 3 characters a token."""
+        if not self.window_tokens:
+            return None
+        return max(self.window_tokens - self.max_output_tokens, 0) * CHARS_PER_TOKEN
 
     async def decide(
         self, prompt: RenderedPrompt, output: type[T], *, on_progress: Progress | None = None,
@@ -211,7 +242,7 @@ class LiteLLMDecider:
                 raise ModelUnavailable("time budget spent")
             kwargs: dict[str, Any] = {
                 "model": self.model, "messages": messages, "timeout": timeout, "temperature": 0,
-                "max_tokens": MAX_OUTPUT_TOKENS, "num_retries": 0, "max_retries": 0, "drop_params": True,
+                "max_tokens": self.max_output_tokens, "num_retries": 0, "max_retries": 0, "drop_params": True,
                 **{k: v for k, v in (("api_base", self.api_base), ("api_key", self.api_key)) if v},
             }
             response_format = _response_format(mode, output)

@@ -9,6 +9,7 @@ from supervisor_mcp.runtime import Runtime, check_sizes, note, require_text, ses
 from supervisor_mcp.store import CallRecord
 from supervisor_mcp.tools.gate import error_needs_model
 from supervisor_mcp.tools.pipeline import Consultation, Plan, ToolSpec, elapsed_ms
+from supervisor_mcp.tools.reconcile import reconcile_error
 from supervisor_mcp.trace import parse_steps
 from supervisor_mcp.variables import error_variables
 
@@ -23,7 +24,7 @@ def plan_error(inp: ErrorAnalysisInput, rt: Runtime) -> Plan[ErrorDiagnosis]:
     return Plan(
         session_id=session_for(inp.session_id, inp.task), finding=finding,
         needs_model=error_needs_model(finding, rt.settings),
-        variables=lambda: error_variables(inp, steps, finding),
+        variables=lambda scale=1.0: error_variables(inp, steps, finding, scale),
     )
 
 
@@ -41,13 +42,14 @@ def finish_error(
     inp: ErrorAnalysisInput, plan: Plan[ErrorDiagnosis], outcome: Consultation[ErrorDiagnosis], rt: Runtime,
     started: float,
 ) -> ErrorAnalysisResult:
-    diag, unsupported = plan.finding, list[str]()
+    diag, unsupported, overruled = plan.finding, list[str](), None
     if outcome.decision is not None:
+        diag, overruled = reconcile_error(plan.finding, outcome.decision)
         # A corrected observation may quote the failed command as well as the error.
-        diag, unsupported = ground_error(outcome.decision, f"{inp.error}\n{inp.action}")
+        diag, unsupported = ground_error(diag, f"{inp.error}\n{inp.action}")
     result = ErrorAnalysisResult(
         **diag.model_dump(), **outcome.meta(), supervisor_note=_note(diag), session_id=plan.session_id,
-        unsupported_claims=unsupported,
+        unsupported_claims=unsupported, overruled=overruled,
     )
     rt.store.record_call(CallRecord(
         session_id=plan.session_id, tool="error_analysis", sub_task=inp.sub_task, action=result.action,

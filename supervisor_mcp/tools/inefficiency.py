@@ -8,6 +8,7 @@ from supervisor_mcp.runtime import Runtime, check_sizes, note, require_text, ses
 from supervisor_mcp.store import ESCALATED, CallRecord, Trace
 from supervisor_mcp.tools.gate import inefficiency_needs_model
 from supervisor_mcp.tools.pipeline import Consultation, Plan, ToolSpec, elapsed_ms
+from supervisor_mcp.tools.reconcile import reconcile_inefficiency
 from supervisor_mcp.trace import parse_steps
 from supervisor_mcp.variables import inefficiency_variables
 
@@ -34,7 +35,8 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> Plan[InefficiencyV
     return Plan(
         session_id=session_id, finding=finding,
         needs_model=inefficiency_needs_model(finding, trace.total, inp.step_count, rt.settings),
-        variables=lambda: inefficiency_variables(inp, recent, trace.steps, finding), state=trace,
+        variables=lambda scale=1.0: inefficiency_variables(inp, recent, trace.steps, finding, scale),
+        state=trace,
     )
 
 
@@ -68,10 +70,13 @@ def finish_inefficiency(
     inp: InefficiencyInput, plan: Plan[InefficiencyVerdict], outcome: Consultation[InefficiencyVerdict],
     rt: Runtime, started: float,
 ) -> InefficiencyResult:
-    verdict = outcome.decision or plan.finding
+    verdict, overruled = plan.finding, None
+    if outcome.decision is not None:
+        verdict, overruled = reconcile_inefficiency(plan.finding, outcome.decision)
     trace: Trace = plan.state
     result = InefficiencyResult(
         **verdict.model_dump(), **outcome.meta(), session_id=plan.session_id, steps_seen=trace.total,
+        overruled=overruled,
     )
 
     def decide(used: int) -> CallRecord:

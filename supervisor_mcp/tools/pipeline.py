@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from supervisor_mcp.deciders.base import Decider, Progress
 from supervisor_mcp.exceptions import ModelUnavailable
 from supervisor_mcp.models import Engine, Usage
-from supervisor_mcp.prompts import render
+from supervisor_mcp.prompts import RenderedPrompt, render
 from supervisor_mcp.runtime import Runtime
 
 I = TypeVar("I", bound=BaseModel)  # noqa: E741 - the input model, as in Generic[I, D, R]
@@ -33,7 +33,7 @@ class Plan(Generic[D]):
     session_id: str
     finding: D
     needs_model: bool
-    variables: Callable[[], dict[str, str]]
+    variables: Callable[[float], dict[str, str]]  # prompt variables at a budget scale (1.0 = full)
     state: Any = None  # whatever else the tool's finish step needs (the trace, the parsed steps)
 
 
@@ -63,6 +63,35 @@ class ToolSpec(Generic[I, D, R]):
     finish: Callable[[I, Plan[D], Consultation[D], Runtime, float], R]
 
 
+def fit_prompt(
+    prompt_name: str, variables: Callable[[float], dict[str, str]], limit: int | None,
+) -> RenderedPrompt:
+    """Render the prompt, shrinking the untrusted blocks until it fits a model's context window.
+
+    The fixed parts (instructions, schema) are never cut; a window too small for them is a model
+    fault like any other, and the heuristic answer stands.
+    """
+    def size(p: RenderedPrompt) -> int:
+        return len(p.system) + len(p.user)
+
+    prompt = render(prompt_name, variables(1.0))
+    if limit is None or size(prompt) <= limit:
+        return prompt
+    floor = size(render(prompt_name, variables(0.0)))  # instructions, schema and minimal fields
+    scale = 1.0
+    for _ in range(6):
+        if floor > limit:
+            break
+        # Only the untrusted blocks shrink with the scale: aim their share at what is left over.
+        scale *= 0.95 * (limit - floor) / max(size(prompt) - floor, 1)
+        prompt = render(prompt_name, variables(scale))
+        if size(prompt) <= limit:
+            return prompt
+    raise ModelUnavailable(
+        f"prompt of {size(prompt):,} chars does not fit the model's window of about {limit:,} chars"
+    )
+
+
 async def consult(
     decider: Decider | None, plan: Plan[D], prompt_name: str, output: type[D], on_progress: Progress | None = None,
 ) -> Consultation[D]:
@@ -70,7 +99,8 @@ async def consult(
     if decider is None or not plan.needs_model:
         return Consultation()
     try:
-        decision, usage = await decider.decide(render(prompt_name, plan.variables()), output, on_progress=on_progress)
+        prompt = fit_prompt(prompt_name, plan.variables, getattr(decider, "max_prompt_chars", None))
+        decision, usage = await decider.decide(prompt, output, on_progress=on_progress)
     except ModelUnavailable as exc:
         # Failed attempts still cost tokens: count them, as the paper counts the supervisor's spend.
         return Consultation(usage=exc.spent, degraded_reason=str(exc) or type(exc).__name__)

@@ -25,7 +25,7 @@ def plan_synthesis(inp: SynthesisInput, rt: Runtime) -> Plan[SynthesisDecision]:
     return Plan(
         session_id=session_for(inp.session_id, inp.task), finding=finding,
         needs_model=synthesis_needs_model(inp.result, rt.settings),
-        variables=lambda: synthesis_variables(inp, finding),
+        variables=lambda scale=1.0: synthesis_variables(inp, finding, scale),
     )
 
 
