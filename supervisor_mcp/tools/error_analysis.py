@@ -21,10 +21,13 @@ def plan_error(inp: ErrorAnalysisInput, rt: Runtime) -> Plan[ErrorDiagnosis]:
     check_sizes(rt.settings, task=inp.task, error=inp.error, action=inp.action, recent_steps=inp.recent_steps)
     steps: list[Step] = parse_steps(inp.recent_steps)
     finding = diagnose(inp.error, inp.action, steps, obs_threshold=rt.settings.obs_threshold_chars)
+
+    def variables(scale: float) -> dict[str, str]:
+        return error_variables(inp, steps, finding, scale)
+
     return Plan(
         session_id=session_for(inp.session_id, inp.task), finding=finding,
-        needs_model=error_needs_model(finding, rt.settings),
-        variables=lambda scale=1.0: error_variables(inp, steps, finding, scale),
+        needs_model=error_needs_model(finding, rt.settings), variables=variables,
     )
 
 

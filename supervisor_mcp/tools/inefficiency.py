@@ -32,11 +32,14 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> Plan[InefficiencyV
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
     finding = detect(trace.steps, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
                      since=trace.index_of(trace.last_guided_step or 0), config=config)
+
+    def variables(scale: float) -> dict[str, str]:
+        return inefficiency_variables(inp, recent, trace.steps, finding, scale)
+
     return Plan(
         session_id=session_id, finding=finding,
         needs_model=inefficiency_needs_model(finding, trace.total, inp.step_count, rt.settings),
-        variables=lambda scale=1.0: inefficiency_variables(inp, recent, trace.steps, finding, scale),
-        state=trace,
+        variables=variables, state=trace,
     )
 
 

@@ -22,10 +22,13 @@ def plan_synthesis(inp: SynthesisInput, rt: Runtime) -> Plan[SynthesisDecision]:
     else:
         finding = synthesize(inp.result, task=inp.task, sub_task=inp.sub_task, source=inp.source,
                              agent_name=inp.agent_name, threshold=rt.settings.obs_threshold_chars)
+
+    def variables(scale: float) -> dict[str, str]:
+        return synthesis_variables(inp, finding, scale)
+
     return Plan(
         session_id=session_for(inp.session_id, inp.task), finding=finding,
-        needs_model=synthesis_needs_model(inp.result, rt.settings),
-        variables=lambda scale=1.0: synthesis_variables(inp, finding, scale),
+        needs_model=synthesis_needs_model(inp.result, rt.settings), variables=variables,
     )
 
 
