@@ -18,7 +18,13 @@ from typing import Any
 
 from supervisor_mcp.models import SessionSummary, Step
 from supervisor_mcp.store.base import (
-    MAX_TRACE_PER_SESSION, CallRecord, DecideGuided, Trace, build_summary, clip_step, guided_step,
+    MAX_TRACE_PER_SESSION,
+    CallRecord,
+    DecideGuided,
+    Trace,
+    build_summary,
+    clip_step,
+    guided_step,
 )
 from supervisor_mcp.trace import fingerprint, merge_new_steps
 
@@ -192,7 +198,7 @@ class SQLiteStore:
         )
         steps = self._query("SELECT COALESCE(MAX(steps_total), 0) FROM sessions WHERE session_id=?",
                             (session_id,))[0][0]
-        return build_summary(session_id, int(steps), [tuple(r) for r in rows])  # type: ignore[misc]
+        return build_summary(session_id, int(steps), [tuple(r) for r in rows])
 
     # --- bounds -----------------------------------------------------------------------------------
     def _maybe_prune(self) -> None:
