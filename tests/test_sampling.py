@@ -28,9 +28,9 @@ def host_model(replies: list[str], seen: list):
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
-async def test_host_model_decides_through_sampling(mode):
+async def test_host_model_decides_through_sampling(mode, db):
     seen: list = []
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server, mode=mode, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
         result = await client.call_tool("error_analysis", ARGS)
     out = result.structured_content
@@ -38,24 +38,24 @@ async def test_host_model_decides_through_sampling(mode):
     assert TASK in seen[0].messages[0].content.text
 
 
-async def test_garbage_from_the_host_model_degrades_to_heuristic():
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+async def test_garbage_from_the_host_model_degrades_to_heuristic(db):
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server, sampling_callback=host_model(["no idea, sorry"], [])) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and out["degraded"] is True
     assert out["category"] == "missing_dependency"
 
 
-async def test_client_without_sampling_gets_the_heuristic_engine():
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+async def test_client_without_sampling_gets_the_heuristic_engine(db):
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and out["degraded"] is False
 
 
-async def test_sampling_off_ignores_the_host_model():
+async def test_sampling_off_ignores_the_host_model(db):
     seen: list = []
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always", sampling="off"))
+    server = build_server(Settings(db=db, model="", llm_gate="always", sampling="off"))
     async with Client(server, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and seen == []

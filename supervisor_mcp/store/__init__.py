@@ -7,12 +7,14 @@ is imported only then, so the default install does not need it.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 from supervisor_mcp.store.base import ESCALATED, INTERVENTIONS, CallRecord, Store, StoreUnavailable, Trace
 from supervisor_mcp.store.sqlite import SQLiteStore
 
 __all__ = [
-    "ESCALATED", "INTERVENTIONS", "CallRecord", "SQLiteStore", "Store", "StoreUnavailable", "Trace", "is_shared",
-    "open_store",
+    "ESCALATED", "INTERVENTIONS", "CallRecord", "SQLiteStore", "Store", "StoreUnavailable", "Trace", "describe_db",
+    "is_shared", "open_store",
 ]
 _PG_SCHEMES = ("postgresql://", "postgres://")
 
@@ -20,6 +22,17 @@ _PG_SCHEMES = ("postgresql://", "postgres://")
 def is_shared(db: str) -> bool:
     """True when `db` names a database that several server processes can share (PostgreSQL)."""
     return db.strip().lower().startswith(_PG_SCHEMES)
+
+
+def describe_db(db: str) -> str:
+    """`db` fit for a log line: a URL's password is masked."""
+    if not is_shared(db):
+        return db
+    parts = urlsplit(db.strip())
+    if parts.password is None:
+        return db.strip()
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def open_store(db: str, *, ttl_hours: float = 72.0, max_mb: float = 256.0) -> Store:
