@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 import threading
@@ -5,7 +6,7 @@ import threading
 import pytest
 
 from supervisor_mcp.models import Step, Usage
-from supervisor_mcp.store import CallRecord, Store, StoreUnavailable, is_shared, open_store
+from supervisor_mcp.store import CallRecord, Store, StoreUnavailable, describe_db, is_shared, open_store
 
 
 def _call(store: Store, session: str = "s1", **kw):
@@ -187,3 +188,16 @@ def test_the_default_store_does_not_import_the_postgres_driver():
 def test_which_databases_are_shared():
     assert is_shared("postgresql://u@h/db") and is_shared("postgres://u@h/db") and is_shared(" POSTGRESQL://h/db")
     assert not is_shared(":memory:") and not is_shared("/var/lib/sessions.sqlite3")
+
+
+def test_serve_with_an_unreachable_database_exits_with_what_to_check():
+    env = {**os.environ, "SUPERVISOR_DB": "postgresql://supervisor:s3cret@127.0.0.1:1/fleet"}
+    proc = subprocess.run([sys.executable, "-m", "supervisor_mcp", "serve", "--transport", "http"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2
+    assert "Check SUPERVISOR_DB" in proc.stderr and "Traceback" not in proc.stderr and "s3cret" not in proc.stderr
+
+
+def test_log_lines_mask_the_database_password():
+    assert describe_db("postgresql://u:s3cret@db:5432/x") == "postgresql://u:***@db:5432/x"
+    assert describe_db("/tmp/db.sqlite3") == "/tmp/db.sqlite3"
