@@ -12,6 +12,8 @@ from pg_cluster import Cluster
 from supervisor_mcp.models import Step, Usage
 from supervisor_mcp.store import CallRecord, StoreUnavailable, open_store
 from supervisor_mcp.store.pg_schema import SCHEMA_VERSION
+
+pytest.importorskip("psycopg", reason="pip install -e '.[postgres]'")
 from supervisor_mcp.store.postgres import PostgresStore
 
 
