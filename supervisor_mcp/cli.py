@@ -64,9 +64,17 @@ def main(argv: list[str] | None = None) -> int:
 
     if command == "serve":
         from supervisor_mcp.server import build_server
+        from supervisor_mcp.store import StoreUnavailable, describe_db, is_shared
 
         transport = TRANSPORTS[getattr(args, "transport", "stdio")]
-        server = build_server(settings)
+        try:
+            server = build_server(settings)
+        except StoreUnavailable as exc:  # SUPERVISOR_DB names a database we cannot use: say how to fix it
+            print(f"supervisor-mcp: {exc}", file=sys.stderr)
+            return 2
+        # A shared store means replicas behind a load balancer: no per-process transport sessions,
+        # so any replica can answer any request (all state is in the database).
+        stateless = transport == "streamable-http" and is_shared(settings.db)
         from supervisor_mcp.heuristics.html_text import warm_up
 
         warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
@@ -75,12 +83,14 @@ def main(argv: list[str] | None = None) -> int:
 
             preload()  # litellm takes seconds to import; pay it before the first call, not during it
         structlog.get_logger("supervisor_mcp").info(
-            "serving", transport=transport, engine=settings.model or "heuristic", db=settings.db
+            "serving", transport=transport, engine=settings.model or "heuristic", db=describe_db(settings.db),
+            stateless=stateless,
         )
         if transport == "stdio":
             server.run()
         else:
-            server.run(transport, host=args.host, port=args.port)  # type: ignore[call-overload]
+            extra = {"stateless_http": True, "json_response": True} if stateless else {}
+            server.run(transport, host=args.host, port=args.port, **extra)  # type: ignore[call-overload]
         return 0
     if command == "demo":
         from supervisor_mcp.demo import run_demo

@@ -31,9 +31,9 @@ def host_model(replies: list[str], seen: list):
 
 
 @pytest.mark.parametrize("mode,sampling", [("legacy", "auto"), ("auto", "always")])
-async def test_host_model_decides_through_sampling(mode, sampling):
+async def test_host_model_decides_through_sampling(mode, sampling, db):
     seen: list = []
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always", sampling=sampling))
+    server = build_server(Settings(db=db, model="", llm_gate="always", sampling=sampling))
     async with Client(server, mode=mode, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
         result = await client.call_tool("error_analysis", ARGS)
     out = result.structured_content
@@ -41,33 +41,33 @@ async def test_host_model_decides_through_sampling(mode, sampling):
     assert TASK in seen[0].messages[0].content.text
 
 
-async def test_modern_era_is_not_sampled_by_default():
+async def test_modern_era_is_not_sampled_by_default(db):
     # On 2026-07-28 a refused sampling request fails the call in the client; auto does not risk it.
     seen: list = []
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and seen == []
 
 
-async def test_garbage_from_the_host_model_degrades_to_heuristic():
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+async def test_garbage_from_the_host_model_degrades_to_heuristic(db):
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server, mode="legacy", sampling_callback=host_model(["no idea, sorry"], [])) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and out["degraded"] is True
     assert out["category"] == "missing_dependency"
 
 
-async def test_client_without_sampling_gets_the_heuristic_engine():
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always"))
+async def test_client_without_sampling_gets_the_heuristic_engine(db):
+    server = build_server(Settings(db=db, model="", llm_gate="always"))
     async with Client(server) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and out["degraded"] is False
 
 
-async def test_sampling_off_ignores_the_host_model():
+async def test_sampling_off_ignores_the_host_model(db):
     seen: list = []
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always", sampling="off"))
+    server = build_server(Settings(db=db, model="", llm_gate="always", sampling="off"))
     async with Client(server, sampling_callback=host_model([json.dumps(DIAGNOSIS)], seen)) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content
     assert out["engine"] == "heuristic" and seen == []
@@ -88,8 +88,8 @@ async def _late(ctx, params):
 @pytest.mark.parametrize("callback,reason", [
     (_refuse, "User rejected sampling request"), (_crash, "sampling failed"), (_late, "no sampling reply within 1 s"),
 ])
-async def test_failed_sampling_degrades_within_the_time_limit(callback, reason):
-    server = build_server(Settings(db=":memory:", model="", llm_gate="always", llm_timeout_s=1))
+async def test_failed_sampling_degrades_within_the_time_limit(callback, reason, db):
+    server = build_server(Settings(db=db, model="", llm_gate="always", llm_timeout_s=1))
     started = time.perf_counter()
     async with Client(server, mode="legacy", sampling_callback=callback) as client:
         out = (await client.call_tool("error_analysis", ARGS)).structured_content

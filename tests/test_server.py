@@ -28,8 +28,8 @@ def paging_steps(pages: int, start: int = 1) -> str:
 
 
 @pytest.fixture
-async def client():
-    async with Client(build_server(Settings(db=":memory:", model=""))) as c:
+async def client(db):
+    async with Client(build_server(Settings(db=db, model=""))) as c:
         yield c
 
 

@@ -50,6 +50,10 @@ class Trace:
         return max(0, absolute - (self.total - len(self.steps)))
 
 
+class StoreUnavailable(RuntimeError):
+    """The database named by SUPERVISOR_DB cannot be used; the message says how to fix it."""
+
+
 # Given how many guidance notes this sub-task and pattern already had, build the call to record.
 DecideGuided = Callable[[int], CallRecord]
 
