@@ -91,7 +91,7 @@ def print_table(results: dict[str, Any]) -> None:
     table = summary_table(results)
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for row in table:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip())
 
 
 async def run(data_dir: Path, only: list[str]) -> dict[str, Any]:

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import json
 
-from supervisor_mcp.variables import (
-    MAIN_TEXT_CHARS, RECENT_STEPS, error_variables, inefficiency_variables, synthesis_variables,
-)
 from supervisor_mcp.models import (
-    ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, Step, SynthesisDecision,
+    ErrorAnalysisInput,
+    ErrorDiagnosis,
+    InefficiencyInput,
+    InefficiencyVerdict,
+    Step,
+    SynthesisDecision,
     SynthesisInput,
 )
 from supervisor_mcp.prompts import render
+from supervisor_mcp.variables import (
+    MAIN_TEXT_CHARS,
+    RECENT_STEPS,
+    error_variables,
+    inefficiency_variables,
+    synthesis_variables,
+)
 
 TASK = "Consider the following PR description: Migrations uses value of enum object instead of its name."
 FINDING = ErrorDiagnosis(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from supervisor_mcp.tools.gate import (
-    error_needs_model, inefficiency_needs_model, synthesis_needs_model,
-)
 from supervisor_mcp.models import ErrorDiagnosis, InefficiencyVerdict
 from supervisor_mcp.settings import Settings
+from supervisor_mcp.tools.gate import (
+    error_needs_model,
+    inefficiency_needs_model,
+    synthesis_needs_model,
+)
 
 SMART = Settings(_env_file=None, db=":memory:", llm_gate="smart", obs_threshold_chars=3000, step_check_interval=8)
 ALWAYS = Settings(_env_file=None, db=":memory:", llm_gate="always")

@@ -8,12 +8,12 @@ import time
 import pytest
 from fake_openai import FakeOpenAI, Reply
 
-from supervisor_mcp.variables import error_variables
-from supervisor_mcp.exceptions import ModelUnavailable
 from supervisor_mcp.deciders import FallbackDecider, make_decider
+from supervisor_mcp.exceptions import ModelUnavailable
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorDiagnosis
 from supervisor_mcp.prompts import RenderedPrompt, render
 from supervisor_mcp.settings import Settings
+from supervisor_mcp.variables import error_variables
 
 pytestmark = pytest.mark.anyio
 

@@ -4,11 +4,11 @@ import json
 import time
 
 import pytest
+from fake_openai import Reply
 from mcp import Client
 
 from supervisor_mcp.server import build_server
 from supervisor_mcp.settings import Settings
-from fake_openai import Reply
 
 pytestmark = pytest.mark.anyio
 TASK = "Find why build_index.py fails and report the number of indexed pages."

@@ -14,13 +14,18 @@ from pathlib import Path
 import pytest
 
 from supervisor_mcp import prompts
-from supervisor_mcp.variables import error_variables, inefficiency_variables, synthesis_variables
 from supervisor_mcp.models import (
-    ErrorAnalysisInput, ErrorDiagnosis, InefficiencyInput, InefficiencyVerdict, KeyFact, SynthesisDecision,
+    ErrorAnalysisInput,
+    ErrorDiagnosis,
+    InefficiencyInput,
+    InefficiencyVerdict,
+    KeyFact,
+    SynthesisDecision,
     SynthesisInput,
 )
 from supervisor_mcp.prompts import RenderedPrompt, load_host_patch, render
 from supervisor_mcp.trace import parse_steps
+from supervisor_mcp.variables import error_variables, inefficiency_variables, synthesis_variables
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("SUPERVISOR_UPDATE_SNAPSHOTS") == "1"

@@ -4,7 +4,6 @@ import json
 import time
 
 import anyio
-
 import pytest
 from mcp import Client
 from mcp.types import CreateMessageResult, ErrorData, TextContent

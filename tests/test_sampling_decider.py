@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
+from supervisor_mcp.deciders import SampledDecider
 from supervisor_mcp.exceptions import ModelUnavailable
 from supervisor_mcp.models import InefficiencyVerdict, SynthesisDecision, Usage
 from supervisor_mcp.prompts import RenderedPrompt
-from supervisor_mcp.deciders import SampledDecider
 
 pytestmark = pytest.mark.anyio
 

@@ -69,13 +69,11 @@ async def fetch_patch(entry: dict[str, Any]) -> str:
         return "".join(getattr(m.content, "text", "") for m in result.messages)
 
     if entry.get("type") == "streamable-http":
-        async with streamablehttp_client(entry["url"]) as (read, write, _):
-            async with ClientSession(read, write) as session:
-                return await get(session)
-    params = StdioServerParameters(command=entry["command"], args=entry.get("args", []), env=entry.get("env"))
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with streamablehttp_client(entry["url"]) as (read, write, _), ClientSession(read, write) as session:
             return await get(session)
+    params = StdioServerParameters(command=entry["command"], args=entry.get("args", []), env=entry.get("env"))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        return await get(session)
 
 
 def build_agent(system_prompt: str, entry: dict[str, Any], extra: dict[str, Any]) -> Any:
