@@ -144,7 +144,7 @@ def pages(data_dir: Path) -> list[tuple[str, str, str]]:
 def page_baselines(items: list[tuple[str, str, str]]) -> dict[str, Any]:
     import trafilatura
 
-    from supervisor_mcp.heuristics.html_text import visible_text
+    from supervisor_mcp.heuristics.purify.html_text import visible_text
 
     return {
         "trafilatura_defaults": score_pages([(t, trafilatura.extract(h) or "") for h, t, _ in items]),
@@ -229,7 +229,7 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
 
 
 def _in_process() -> Call:
-    from supervisor_mcp.heuristics.html_text import warm_up
+    from supervisor_mcp.heuristics.purify import warm_up
     from supervisor_mcp.heuristics.purify import synthesize
 
     warm_up()  # what the server should do at start (see html_text.warm_up)

@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
 
         transport = TRANSPORTS[getattr(args, "transport", "stdio")]
         server = build_server(settings)
-        from supervisor_mcp.heuristics.html_text import warm_up
+        from supervisor_mcp.heuristics.purify import warm_up
 
         warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
         if settings.model:

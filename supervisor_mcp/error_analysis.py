@@ -9,7 +9,7 @@ import anyio
 
 from supervisor_mcp.context import error_variables
 from supervisor_mcp.grounding import ground_error
-from supervisor_mcp.heuristics.error_signatures import diagnose
+from supervisor_mcp.heuristics.errors import diagnose
 from supervisor_mcp.heuristics.filter import error_needs_model
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorAnalysisResult, ErrorDiagnosis, Step
 from supervisor_mcp.runtime import (

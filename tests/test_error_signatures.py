@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from supervisor_mcp.heuristics.error_signatures import diagnose
+from supervisor_mcp.heuristics.errors import diagnose
 from supervisor_mcp.models import Step
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "errors"

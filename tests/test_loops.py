@@ -4,7 +4,7 @@
 import json
 import time
 
-from supervisor_mcp.heuristics.command_shape import shape_of
+from supervisor_mcp.heuristics.loops.shape import shape_of
 from supervisor_mcp.heuristics.loops import LoopConfig, detect
 from supervisor_mcp.models import Step
 

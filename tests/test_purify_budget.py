@@ -1,8 +1,9 @@
 """Budget by kind of output and the names index that fills what the kept lines leave."""
 
-from supervisor_mcp.heuristics import condense, markers
-from supervisor_mcp.heuristics.purify import budget_for, condense_text, is_file_view
-from supervisor_mcp.heuristics.ranking import query_terms
+from supervisor_mcp.heuristics.purify import render as markers
+from supervisor_mcp.heuristics.purify import select as condense
+from supervisor_mcp.heuristics.purify.synthesize import budget_for, condense_text, is_file_view
+from supervisor_mcp.heuristics.purify.ranking import query_terms
 
 TASK = "Fix the crash in the payment retry logic when the card is declined"
 

@@ -1,8 +1,11 @@
 """Plain-text condensing: repeated lines, stack traces, file listings, budgeted selection."""
 
-from supervisor_mcp.heuristics import condense, listing, markers, repeats, tracebacks
-from supervisor_mcp.heuristics.purify import condense_text
-from supervisor_mcp.heuristics.ranking import query_terms
+from supervisor_mcp.heuristics.purify import dedupe as repeats
+from supervisor_mcp.heuristics.purify import listing, tracebacks
+from supervisor_mcp.heuristics.purify import render as markers
+from supervisor_mcp.heuristics.purify import select as condense
+from supervisor_mcp.heuristics.purify.synthesize import condense_text
+from supervisor_mcp.heuristics.purify.ranking import query_terms
 
 TASK = "Fix the crash in the payment retry logic when the card is declined"
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from supervisor_mcp.heuristics.conflicts import conflicts as find_conflicts
-from supervisor_mcp.heuristics.ranking import STOPWORDS, Ranker, query_terms
+from supervisor_mcp.heuristics.purify.conflicts import conflicts as find_conflicts
+from supervisor_mcp.heuristics.purify.ranking import STOPWORDS, Ranker, query_terms
 from supervisor_mcp.models import KeyFact
 
 MAX_FACTS = 8

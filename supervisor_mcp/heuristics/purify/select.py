@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.ranking import Ranker, terms
+from supervisor_mcp.heuristics.purify.ranking import Ranker, terms
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]{5,}")
 CODE_LIKE = re.compile(r"[_./]|[a-z][A-Z]|[A-Za-z]\d")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_packages import (
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.packages import (
     PIP_NAMES, install_command, is_known_distribution, looks_local, pip_name,
 )
-from supervisor_mcp.heuristics.error_text import short
+from supervisor_mcp.heuristics.observation.error_text import short
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
 _OTHER_ECOSYSTEMS = {

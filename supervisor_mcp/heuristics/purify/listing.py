@@ -13,8 +13,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.markers import gap_names
-from supervisor_mcp.heuristics.ranking import Ranker
+from supervisor_mcp.heuristics.purify.render import gap_names
+from supervisor_mcp.heuristics.purify.ranking import Ranker
 
 _PATHLIKE = re.compile(r"^\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*/?$")
 _SECTION = re.compile(r"^(\.{0,2}/?[\w.@+~-]*(?:/[\w.@+~ -]+)*):$")

@@ -10,7 +10,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.error_text import Envelope
+from supervisor_mcp.heuristics.observation.error_text import Envelope
 
 _HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]{0,40})\1")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.loop_finding import Finding, clip, span
-from supervisor_mcp.heuristics.outcome import Steps
-from supervisor_mcp.heuristics.paging import find_paging
-from supervisor_mcp.heuristics.progress import CHANGE_GOAL, find_overflow_repeat, find_stall
+from supervisor_mcp.heuristics.loops.finding import Finding, clip, span
+from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.loops.paging import find_paging
+from supervisor_mcp.heuristics.loops.stalls import CHANGE_GOAL, find_overflow_repeat, find_stall
 from supervisor_mcp.models import InefficiencyVerdict, Step
 
 _ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps

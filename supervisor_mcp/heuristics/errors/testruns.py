@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_text import short
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.observation.error_text import short
 
 _PYTEST_FAILED = re.compile(r"^FAILED (\S{1,300}::\S{1,300})(?: - ([^\n]{0,200}))?$", re.MULTILINE)
 _UNITTEST = re.compile(r"^(?:FAIL|ERROR): (\w{1,200}) \(([\w.]{1,300})\)", re.MULTILINE)

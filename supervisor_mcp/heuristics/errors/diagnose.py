@@ -14,14 +14,14 @@ import json
 import re
 from typing import Literal
 
-from supervisor_mcp.heuristics.error_advice import narrower
-from supervisor_mcp.heuristics.error_command import benign_exit, is_runner, is_test_run, last_command
-from supervisor_mcp.heuristics.error_exceptions import exception_category
-from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_fixes import explain
-from supervisor_mcp.heuristics.error_packages import CODE_WORDS, looks_local
-from supervisor_mcp.heuristics.error_rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
-from supervisor_mcp.heuristics.error_text import (
+from supervisor_mcp.heuristics.errors.advice import narrower
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.errors.exceptions import exception_category
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.fixes import explain
+from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
+from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
+from supervisor_mcp.heuristics.observation.error_text import (
     ExceptionLine,
     clip,
     condense,
@@ -30,7 +30,7 @@ from supervisor_mcp.heuristics.error_text import (
     line_at,
     parse_envelope,
 )
-from supervisor_mcp.heuristics.error_verify import contradiction
+from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Fault, Step
 
 Action = Literal["provide_guidance", "correct_observation", "run_verification"]

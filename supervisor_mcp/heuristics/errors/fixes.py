@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.error_advice import ADVICE, cli_usage
-from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_install import explain_missing
-from supervisor_mcp.heuristics.error_packages import is_known_distribution, is_stdlib
-from supervisor_mcp.heuristics.error_tests import explain_test_failure
-from supervisor_mcp.heuristics.error_text import innermost_own_frame, short
+from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.install import explain_missing
+from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
+from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
+from supervisor_mcp.heuristics.observation.error_text import innermost_own_frame, short
 
 _CALL = re.compile(
     r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"

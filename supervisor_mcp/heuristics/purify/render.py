@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from supervisor_mcp.heuristics.condense import CODE_LIKE, DEFINITION, Plan
+from supervisor_mcp.heuristics.purify.select import CODE_LIKE, DEFINITION, Plan
 
 _MARKER = "[... {n} lines omitted{extra} ...]"
 _NUMBERED = re.compile(r"^\s*(\d+)(?:\t|:|\s{2,}|-(?=\S))")

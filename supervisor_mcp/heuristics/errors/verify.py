@@ -12,9 +12,9 @@ import json
 import re
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.error_finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.error_packages import pip_name
-from supervisor_mcp.heuristics.error_text import short
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.packages import pip_name
+from supervisor_mcp.heuristics.observation.error_text import short
 from supervisor_mcp.models import Step
 
 _LOOKBACK = 12

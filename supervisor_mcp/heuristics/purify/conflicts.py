@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.ranking import STOPWORDS
+from supervisor_mcp.heuristics.purify.ranking import STOPWORDS
 
 MAX_CONFLICTS = 5
 QUOTE_LEAD = 60

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.error_command import Command
-from supervisor_mcp.heuristics.error_text import Envelope, ExceptionLine, Frame
+from supervisor_mcp.heuristics.errors.benign import Command
+from supervisor_mcp.heuristics.observation.error_text import Envelope, ExceptionLine, Frame
 from supervisor_mcp.models import ErrorCategory, Fault
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics import condense, facts, html_text, listing, markers, repeats, report, tracebacks
-from supervisor_mcp.heuristics.ranking import query_terms
+from supervisor_mcp.heuristics.purify import dedupe, facts, html_text, listing, report, tracebacks
+from supervisor_mcp.heuristics.purify import render as markers
+from supervisor_mcp.heuristics.purify import select as condense
+from supervisor_mcp.heuristics.purify.ranking import query_terms
 from supervisor_mcp.models import HandoffIssue, SynthesisDecision
 
 # Aim for len/3.5 but never below the host's threshold (what it already deems short enough), so a
@@ -119,7 +121,7 @@ def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
     raw = result.splitlines()
-    lines = tracebacks.compact(repeats.collapse_runs([_cut_long_line(line) for line in raw]))
+    lines = tracebacks.compact(dedupe.collapse_runs([_cut_long_line(line) for line in raw]))
     budget = budget_for(len(result), threshold, source if by_kind else None)
     query = query_terms(task, sub_task, source)
     protected = _protected(lines)
@@ -127,7 +129,7 @@ def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "
         return listing.condense(lines, query, budget, protected=protected, index_share=OTHER_INDEX_SHARE)
     code = facts.looks_like_code(lines)
     if not code and (facts.is_prose(result) if prose is None else prose):
-        lines, _ = repeats.drop_boilerplate(lines)
+        lines, _ = dedupe.drop_boilerplate(lines)
         protected = _protected(lines)
     known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
     numbers = file_line_numbers(lines, source) if len(lines) == len(raw) else None
@@ -209,7 +211,7 @@ def page_text(html: str, *, task: str, sub_task: str = "", source: str = "", thr
         text = page_text(inner, task=task, sub_task=sub_task, source=source, threshold=threshold)
         return envelope + text + (closing.group(0) if closing else "")
     text = html_text.main_text(html, url=source if source.startswith(("http://", "https://")) else "")
-    lines, _ = repeats.drop_boilerplate(repeats.collapse_runs(text.splitlines()))
+    lines, _ = dedupe.drop_boilerplate(dedupe.collapse_runs(text.splitlines()))
     text = "\n".join(lines)
     lowered = text.lower()
     wanted = [t.lower() for t in facts.asked_terms(task, sub_task) if t.lower() not in lowered]

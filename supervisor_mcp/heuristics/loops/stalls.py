@@ -11,9 +11,9 @@ import re
 
 from collections import Counter
 
-from supervisor_mcp.heuristics.command_shape import Shape, limits_output
-from supervisor_mcp.heuristics.loop_finding import Finding, clip, identifiers, span
-from supervisor_mcp.heuristics.outcome import Steps
+from supervisor_mcp.heuristics.loops.shape import Shape, limits_output
+from supervisor_mcp.heuristics.loops.finding import Finding, clip, identifiers, span
+from supervisor_mcp.heuristics.loops.steps import Steps
 
 
 def find_overflow_repeat(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import overload
 
-from supervisor_mcp.heuristics.command_shape import Kind, Shape, shape_of
+from supervisor_mcp.heuristics.loops.shape import Kind, Shape, shape_of
 from supervisor_mcp.models import Step
 
 _OVERFLOW_MARKS = (
