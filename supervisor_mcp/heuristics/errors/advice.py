@@ -4,11 +4,10 @@ network, budgets, CLI usage, and errors too vague to read.
 
 from __future__ import annotations
 
-import json
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.observation.error_text import short
+from supervisor_mcp.heuristics.observation.clip import clip
 
 _TOTALS = re.compile(
     r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) \$?(?P<paid>\d+(?:\.\d+)?)",
@@ -34,15 +33,7 @@ _PLUGIN_FLAGS = {
 
 def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
     line = finding.evidence[0] if finding.evidence else ctx.envelope.body
-    return short(re.sub(r"^\s*(?:Error|ERROR|error)\s*[:!-]\s*", "", line), 200)
-
-
-def _action_fields(action: str) -> dict[str, object]:
-    try:
-        data = json.loads(action)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    return clip(re.sub(r"^\s*(?:Error|ERROR|error)\s*[:!-]\s*", "", line), 200, ellipsis=True)
 
 
 def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -74,7 +65,7 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     nf = _NOT_FOUND.search(rule)
     if finding.rule == "domain_not_found" and nf:
         noun = nf.group("noun").strip().lower().replace(" ", "_")
-        fields = _action_fields(ctx.action)
+        fields = ctx.obs.call.params
         key = next((k for k in fields if k.lower().startswith(noun.split("_")[-1])), "")
         sent = f" (you sent {key}={fields[key]!r})" if key else ""
         ident = f" {nf.group('id')}" if nf.group("id") else ""
@@ -96,7 +87,7 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The file system is read-only here.",
                 "Write to a writable location (/tmp or your working directory) instead.")
     if finding.rule == "http_auth":
-        return (f"The service refused the credentials ({short(line, 120)}).",
+        return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the API key/token (set, not expired, right scope); retrying unchanged will fail again.")
     if finding.rule == "externally_managed":
         return ("pip refuses to install into the system Python.",
@@ -106,12 +97,12 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         target = script.group(1) if script else "the script"
         return (f"{target} is not executable.",
                 f"chmod +x {target} or run it through its interpreter (bash {target} / python {target}).")
-    return (f"The process lacks permission: {short(line, 160)}.",
+    return (f"The process lacks permission: {clip(line, 160, ellipsis=True)}.",
             "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
 
 
 def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    line = short(finding.evidence[0] if finding.evidence else "", 160)
+    line = clip(finding.evidence[0] if finding.evidence else "", 160, ellipsis=True)
     wait = _RETRY_AFTER.search(ctx.envelope.body)
     delay = "wait 2 s, then 4 s, then 8 s"
     if wait:
@@ -166,7 +157,7 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
         return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
                 "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
-    return (f"A resource limit was hit: {short(finding.evidence[0] if finding.evidence else '', 160)}.",
+    return (f"A resource limit was hit: {clip(finding.evidence[0] if finding.evidence else '', 160, ellipsis=True)}.",
             "Do the work in smaller pieces (fewer files per command, find -exec / xargs instead of huge globs).")
 
 
@@ -186,13 +177,13 @@ def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     usage = _USAGE.search(ctx.envelope.body)
     arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip()
     name = ctx.command.name if ctx.command else "the command"
-    shown = f" (`{short(arg, 60)}`)" if arg else ""
-    cause = f"`{name}` rejected its arguments{shown}: {short(finding.evidence[0], 160)}."
+    shown = f" (`{clip(arg, 60, ellipsis=True)}`)" if arg else ""
+    cause = f"`{name}` rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."
     plugin = next((p for flag, p in _PLUGIN_FLAGS.items() if arg.split()[:1] == [flag]), "")
     if plugin:
         return cause, (f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag "
                        f"or pip install {plugin}.")
-    fix = f"Valid usage: {short(usage.group(0), 200)}. " if usage else ""
+    fix = f"Valid usage: {clip(usage.group(0), 200, ellipsis=True)}. " if usage else ""
     return cause, fix + f"Check `{name} --help` and call again with only supported options."
 
 

@@ -7,14 +7,10 @@ code is an answer (grep found nothing, diff found differences, test was false) o
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.observation.error_text import Envelope
+from supervisor_mcp.heuristics.observation import Command, Envelope
 
-_HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]{0,40})\1")
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_WRAPPERS = {"sudo", "time", "timeout", "nice", "env", "nohup", "stdbuf", "exec", "xargs"}
 _GREP_LIKE = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pgrep", "git-grep"}
 _DIFF_LIKE = {"diff", "cmp", "git-diff", "comm"}
 _TEST_LIKE = {"test", "[", "[["}
@@ -38,89 +34,6 @@ _TROUBLE = re.compile(
     re.MULTILINE,
 )
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
-
-
-@dataclass(frozen=True)
-class Command:
-    text: str  # the last simple command, as written
-    name: str  # its program, wrappers removed ("grep", "git-diff", "python")
-    argv: tuple[str, ...]
-    whole: str  # the whole action
-
-
-def _strip_heredocs(action: str) -> str:
-    out, lines, i = [], action.split("\n"), 0
-    while i < len(lines):
-        line = lines[i]
-        out.append(line)
-        match = _HEREDOC.search(line)
-        if match:
-            tag = match.group(2)
-            i += 1
-            while i < len(lines) and lines[i].strip() != tag:
-                i += 1
-        i += 1
-    return "\n".join(out)
-
-
-def _split_words(text: str) -> list[str]:
-    try:
-        return shlex.split(text, comments=False, posix=True)
-    except ValueError:
-        return text.split()
-
-
-def _last_stage(text: str) -> str:
-    """The text after the last unquoted `|`, `&&`, `||`, `;` or newline."""
-    quote, start, i, n = "", 0, 0, len(text)
-    last = ""
-    while i < n:
-        ch = text[i]
-        if quote:
-            if ch == "\\" and quote == '"':
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch == "\\":
-            i += 1
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "|;\n&":
-            if ch == "&" and text[i + 1 : i + 2] != "&":
-                i += 1
-                continue
-            piece = text[start:i].strip()
-            if piece:
-                last = piece
-            i += 2 if text[i + 1 : i + 2] in ("|", "&") and ch in "|&" else 1
-            start = i
-            continue
-        i += 1
-    piece = text[start:].strip()
-    return piece or last
-
-
-def last_command(action: str) -> Command | None:
-    """The simple command whose status the shell reports: last segment, last pipeline stage."""
-    if not action.strip():
-        return None
-    stage = _last_stage(_strip_heredocs(action[-4000:]))
-    words = _split_words(stage)
-    while words and (_ASSIGNMENT.match(words[0]) or words[0] in _WRAPPERS or words[0].startswith("-") or
-                     (words[0].replace(".", "").isdigit())):
-        words = words[1:]
-    if not words:
-        return None
-    name = words[0].rsplit("/", 1)[-1]
-    if name == "git" and len(words) > 1:
-        name = f"git-{words[1]}"
-    elif name in ("pip", "pip3") and len(words) > 1:
-        name = f"{name}-{words[1]}"
-    elif name == "command" and len(words) > 1:
-        name = f"command{words[1]}"
-    elif name.startswith("python") and len(words) > 2 and words[1] == "-m":
-        name = words[2]
-    return Command(text=stage, name=name, argv=tuple(words), whole=action)
 
 
 def is_runner(action: str) -> bool:

@@ -10,27 +10,22 @@ Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linea
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run, last_command
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run
+from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.exceptions import exception_category
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
-from supervisor_mcp.heuristics.observation.error_text import (
-    ExceptionLine,
-    clip,
-    condense,
-    find_exceptions,
-    find_frames,
-    line_at,
-    parse_envelope,
-)
 from supervisor_mcp.heuristics.errors.verify import contradiction
+from supervisor_mcp.heuristics.observation import ExceptionLine, observe
+from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.envelope import line_at
+from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Fault, Step
 
 Action = Literal["provide_guidance", "correct_observation", "run_verification"]
@@ -49,7 +44,6 @@ _ERRORED = re.compile(
 )
 # Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
-_FILE_LINE = re.compile(r'^[ \t]*File "[^"\n]{1,500}", line \d{1,7}[^\n]*$', re.MULTILINE)
 # Exit codes that name the failure when the output does not: 127 command not found, 126 not
 # executable, 137 killed (SIGKILL, usually the OOM killer), 124 `timeout` expired, 139/134 crashes.
 _BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
@@ -94,9 +88,7 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
 
 def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
     before = body[max(0, exc.start - 1500) : exc.start]
-    match = None
-    for match in _FILE_LINE.finditer(before):  # noqa: B007 - the last one is the location
-        pass
+    match = last_python_frame(before)
     if match is None:
         return []
     tail = before[match.end() :].strip("\n").splitlines()
@@ -190,29 +182,8 @@ def classify(ctx: ErrorContext) -> Finding:
     return finding
 
 
-_ACTION_KEYS = ("command", "cmd", "code", "script")
-
-
-def plain_action(action: str) -> str:
-    """The command inside a tool call's JSON arguments ({"command": "grep ..."}), else the action as is."""
-    stripped = action.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
-        try:
-            args = json.loads(stripped)
-        except ValueError:
-            return action
-        if isinstance(args, dict):
-            for key in _ACTION_KEYS:
-                if isinstance(args.get(key), str):
-                    return args[key]
-    return action
-
-
 def context_for(error: str, action: str) -> ErrorContext:
-    action = plain_action(action)
-    envelope = parse_envelope(error)
-    return ErrorContext(error, action, envelope, last_command(action), find_exceptions(envelope.body),
-                        find_frames(envelope.body))
+    return ErrorContext(observe(error, action=action))
 
 
 def diagnose(

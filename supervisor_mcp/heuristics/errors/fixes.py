@@ -14,7 +14,8 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
-from supervisor_mcp.heuristics.observation.error_text import innermost_own_frame, short
+from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 
 _CALL = re.compile(
     r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
@@ -44,13 +45,13 @@ def _where(ctx: ErrorContext, finding: Finding) -> str:
     frame = innermost_own_frame(ctx.frames, before)
     if frame is None:
         return ""
-    return f" at {frame.path}:{frame.line}" + (f" (`{short(frame.code, 100)}`)" if frame.code else "")
+    return f" at {frame.path}:{frame.line}" + (f" (`{clip(frame.code, 100, ellipsis=True)}`)" if frame.code else "")
 
 
 def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     msg, g, action = finding.message, finding.groups, ctx.action
     if finding.rule == "shell_ran_code":
-        return ("The shell executed text that is code or a heredoc line (" + short(finding.evidence[0], 80) + ").",
+        return ("The shell executed text that is code or a heredoc line (" + clip(finding.evidence[0], 80, ellipsis=True) + ").",
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
     if finding.rule in ("bash_syntax", "bash_eof"):
@@ -77,7 +78,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Escape ( [ { . * or search literally with grep -F / rg -F.")
     loc = next((e for e in finding.evidence if e.startswith("File ")), "")
     where = f" ({loc})" if loc else _where(ctx, finding)
-    cause = f"The code does not parse{where}: {msg or short(finding.evidence[-1])}."
+    cause = f"The code does not parse{where}: {msg or clip(finding.evidence[-1], 220, ellipsis=True)}."
     if "f-string" in msg and "backslash" in msg:
         fix = "Python before 3.12 forbids backslashes inside f-string braces: compute the value into a variable first."
     elif "<string>" in loc and _ONE_LINER_BLOCK.search(action):
@@ -143,7 +144,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == "pytest_no_name":
         return ("The test id names a test that does not exist.",
                 "List the real ids with pytest PATH --collect-only -q and use one of them.")
-    return (f"A name does not exist: {short(msg, 160)}{where}.",
+    return (f"A name does not exist: {clip(msg, 160, ellipsis=True)}{where}.",
             "Check the spelling and where the name is defined (grep -rn NAME .), then fix the reference.")
 
 
@@ -220,7 +221,7 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == "missing_key":
         return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
                 f"Add `{g.get('key')}` to the arguments (check nested entries too), as the tool's schema describes.")
-    return (f"The call's arguments were rejected{where}: {short(msg, 200)}.",
+    return (f"The call's arguments were rejected{where}: {clip(msg, 200, ellipsis=True)}.",
             "Read the expected parameters (the signature, --help or the tool schema) and call again with valid ones.")
 
 
@@ -231,14 +232,14 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
                 "shows.")
     if exc is None and finding.fault == "tool":
-        return (f"The tool crashed on the call ({short(finding.evidence[-1], 120)}) instead of rejecting it cleanly.",
+        return (f"The tool crashed on the call ({clip(finding.evidence[-1], 120, ellipsis=True)}) instead of rejecting it cleanly.",
                 "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
                 "objects, ids that exist); fix the malformed one rather than resending the same call.")
     if exc is None:
-        return (f"The program failed: {short(finding.evidence[-1] if finding.evidence else '', 160)}.",
+        return (f"The program failed: {clip(finding.evidence[-1] if finding.evidence else '', 160, ellipsis=True)}.",
                 "Read the last lines of the output and rerun with more detail if needed.")
     msg, name = exc.message, exc.name
-    cause = f"{name}{where}: {short(msg, 200)}"
+    cause = f"{name}{where}: {clip(msg, 200, ellipsis=True)}"
     hints = [
         (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
         (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),

@@ -8,7 +8,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.packages import (
     PIP_NAMES, install_command, is_known_distribution, looks_local, pip_name,
 )
-from supervisor_mcp.heuristics.observation.error_text import short
+from supervisor_mcp.heuristics.observation.clip import clip
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
 _OTHER_ECOSYSTEMS = {
@@ -39,7 +39,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         what, fix = _OTHER_ECOSYSTEMS[finding.rule]
         return (f"The {what} `{module}` is not installed or not resolvable.", fix.format(module=module))
     if not module:
-        return ("A required program or module is missing.", f"Install it or use what is available; {short(msg, 120)}")
+        return ("A required program or module is missing.", f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
     interp = g.get("interp")
     if interp:
         return (f"The interpreter {interp} has no module `{module}`.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.observation.error_text import short
+from supervisor_mcp.heuristics.observation.clip import clip
 
 _PYTEST_FAILED = re.compile(r"^FAILED (\S{1,300}::\S{1,300})(?: - ([^\n]{0,200}))?$", re.MULTILINE)
 _UNITTEST = re.compile(r"^(?:FAIL|ERROR): (\w{1,200}) \(([\w.]{1,300})\)", re.MULTILINE)
@@ -40,7 +40,7 @@ def assertion_lines(body: str) -> list[str]:
             # The message starts on the next lines (numpy, custom messages): keep its first lines.
             following = [ln.strip() for ln in body[match.end() : match.end() + 600].splitlines() if ln.strip()]
             line = "AssertionError: " + " | ".join(following[:3]) if following else line
-        found.append(short(line, 240))
+        found.append(clip(line, 240, ellipsis=True))
     return found[:4]
 
 
@@ -83,7 +83,7 @@ def explain_test_failure(finding: Finding, ctx: ErrorContext) -> tuple[str, str]
     if finding.rule == "fallback:program_verdict":
         last = " | ".join(finding.evidence[-2:])
         return (f"The program ran without an exception but exited with status {ctx.envelope.returncode}: its own "
-                f"check reports a wrong result. Last output: {short(last, 200)}",
+                f"check reports a wrong result. Last output: {clip(last, 200, ellipsis=True)}",
                 "Compare the printed values with what you expect; fix the code under test, then rerun the script.")
     ids = failing_tests(body)
     asserts = assertion_lines(body)

@@ -8,13 +8,12 @@ interpreter, imported copy, account) is not what the agent believes.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.packages import pip_name
-from supervisor_mcp.heuristics.observation.error_text import short
+from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import Step
 
 _LOOKBACK = 12
@@ -67,7 +66,7 @@ def _file_check(finding: Finding, steps: list[Step]) -> Check | None:
         return None
     index, step = hit
     return Check(
-        task=f"You created `{base}` at step {index} (`{short(step.args, 100)}`), yet `{path}` is not found. Check "
+        task=f"You created `{base}` at step {index} (`{clip(step.args, 100, ellipsis=True)}`), yet `{path}` is not found. Check "
              f"where it really is before going on: pwd; ls -la; find / -name '{base}' -not -path '/proc/*' 2>/dev/null "
              "| head. Then use its absolute path (the working directory or the path differs from what you assumed).",
         evidence=f"step {index} created {base}",
@@ -134,11 +133,7 @@ def _name_check(finding: Finding, steps: list[Step]) -> Check | None:
 
 
 def _id_check(finding: Finding, ctx: ErrorContext, steps: list[Step]) -> Check | None:
-    try:
-        fields = json.loads(ctx.action) if ctx.action.strip().startswith("{") else {}
-    except ValueError:
-        return None
-    ids = [(k, v) for k, v in fields.items() if isinstance(v, str) and len(v) >= 4] if isinstance(fields, dict) else []
+    ids = [(k, v) for k, v in ctx.obs.call.params.items() if isinstance(v, str) and len(v) >= 4]
     for index, step in _recent(steps):
         if step.error:
             continue
