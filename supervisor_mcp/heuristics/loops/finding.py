@@ -27,11 +27,6 @@ def span(steps: tuple[int, ...] | list[int]) -> str:
     return f"step {first}" if first == last else f"steps {first}-{last}"
 
 
-def clip(text: str, limit: int = 90) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
 _BACKTICK = re.compile(r"`([^`\n]{2,60})`")
 _CALL = re.compile(r"\b([A-Za-z_][\w.]{2,60})\(")
 _MEMBER = re.compile(r"\b[A-Z]\w*\.([a-z_]\w{2,60})\b")  # Point.distance, Model.save

@@ -15,28 +15,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
+from supervisor_mcp.heuristics.observation.call import EDITOR_VERBS, tool_call
+from supervisor_mcp.heuristics.observation import shell
 from supervisor_mcp.models import Step
 
 Kind = Literal["view", "search", "edit", "run", "poll", "other"]
 
-_SHELL_TOOLS = {
-    "bash", "shell", "sh", "zsh", "terminal", "execute_bash", "run_shell_command", "run_command",
-    "execute_command", "cmd", "exec", "run", "command", "ipython", "python", "jupyter",
-}
-_SHELLISH_TOOL = re.compile(r"bash|shell|terminal|exec|command|cmd|console|ipython|jupyter|python", re.I)
-_COMMAND_KEYS = ("command", "cmd", "code", "script", "input")
 _EDIT_TOOL = re.compile(r"edit|write|replace|create|insert|patch|append|save|delete_file|move_file", re.I)
 _POLL_TOOL = re.compile(r"status|poll|wait|sleep|progress|heartbeat|list_workers|collect_results", re.I)
-_VIEW_VERBS = {"view", "read", "open", "show", "cat"}
-_EDIT_VERBS = {"create", "str_replace", "insert", "undo_edit", "write", "edit", "replace", "append"}
 _OFFSET_KEYS = ("offset", "start", "start_line", "line", "from", "skip", "page", "page_number",
                 "cursor", "line_start", "begin")
 _TARGET_KEYS = ("path", "file", "file_path", "filename", "url", "uri", "doc", "document", "id",
                 "document_id", "source", "query")
+_VIEW_VERBS = frozenset({"view", "read", "open", "show", "cat"})
+_EDIT_VERBS = EDITOR_VERBS - _VIEW_VERBS
 _SCROLL = re.compile(r"\b(scroll_?down|page_?down|scroll_?up|page_?up|scroll)\b", re.I)
 
-_HEREDOC_HEAD = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
-_SEGMENT_SPLIT = re.compile(r"&&|\|\||;|\n")
 _SED_RANGE = re.compile(r"(\d+)\s*,\s*(\$|\d+)\s*p")
 _AWK_NR = re.compile(r"NR\s*>=?\s*(\d+)\s*&&\s*NR\s*<=?\s*(\d+)")
 _AWK_NR_RANGE = re.compile(r"NR\s*==\s*(\d+)\s*,\s*NR\s*==\s*(\d+)")
@@ -58,7 +52,6 @@ _NARROWED = re.compile(
     r"\|\s*(head|tail|grep|egrep|rg|wc|cut|uniq|less|more)\b|\s-k\s|\s-m\s*\d|--max-count"
     r"|-maxdepth|\s-[lcqx]\b|(?<![0-9&<])>\s*[\w./-]+\s*(2>&1)?\s*$|--tb=\w+",
 )
-_WORD = re.compile(r"'([^']*)'|\"((?:\\.|[^\"\\])*)\"|(\S+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,59 +73,13 @@ def shape_of(step: Step) -> Shape:
 
 @lru_cache(maxsize=8192)
 def _shape(tool: str, args: str) -> Shape:
-    tool_l = tool.strip().lower()
-    parsed = _json_args(args)
-    command = _command_text(tool_l, args, parsed)
-    return _shell_shape(command) if command is not None else _tool_shape(tool_l, args, parsed)
-
-
-def _json_args(args: str) -> dict[str, Any] | None:
-    text = args.strip()
-    if not text.startswith("{"):
-        return None
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _command_text(tool: str, args: str, parsed: dict[str, Any] | None) -> str | None:
-    """The shell command of a shell-like step, or None for structured tool calls."""
-    shellish = tool in _SHELL_TOOLS or not tool or bool(_SHELLISH_TOOL.search(tool))
-    if parsed is None:
-        return args if shellish else None
-    value = next((parsed[k] for k in _COMMAND_KEYS if isinstance(parsed.get(k), str)), None)
-    if value is None or not shellish or value.strip() in _VIEW_VERBS | _EDIT_VERBS:
-        return None  # a structured call, e.g. a file editor's {"command": "view", "path": ...}
-    return value
-
-
-def _split_words(segment: str) -> list[str]:
-    """Shell-like words with quotes removed (shlex is ten times slower and chokes on bad quoting)."""
-    if "'" not in segment and '"' not in segment:
-        return segment.split()
-    return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-            for m in _WORD.finditer(segment)]
-
-
-def _strip_heredocs(command: str) -> str:
-    """The command without heredoc bodies: they are file contents, not commands."""
-    out: list[str] = []
-    pos = 0
-    while (match := _HEREDOC_HEAD.search(command, pos)) is not None:
-        line_end = command.find("\n", match.end())
-        if line_end < 0:
-            break
-        out.append(command[pos:line_end])
-        close = re.compile(rf"^[ \t]*{match.group(2)}[ \t]*$", re.M).search(command, line_end + 1)
-        pos = close.end() if close else len(command)
-    out.append(command[pos:])
-    return "".join(out)
+    call = tool_call(tool, args)
+    if call.shell:
+        return _shell_shape(call.command)
+    return _tool_shape(call.tool, args, call.params if call.structured else None)
 
 
 def _shell_shape(command: str) -> Shape:
-    body = _strip_heredocs(command) if "<<" in command else command
     normal = " ".join(command.split())
     program = ""
     writes: list[str] = []
@@ -141,11 +88,9 @@ def _shell_shape(command: str) -> Shape:
     if "python" in command and "write" in command and _PYTHON_INLINE.search(command) \
             and _WRITES_IN_CODE.search(command):
         kinds.append("edit")  # python -c / heredoc code that writes a file
-    for segment in _SEGMENT_SPLIT.split(body):
-        stages = [s for s in segment.split("|") if s.strip()]
-        if not stages:
-            continue
-        first = _split_words(stages[0])
+    for stages in shell.parse(command).segments:
+        segment = " | ".join(stages)
+        first = shell.words(stages[0])
         if not first:
             continue
         seg_program = first[0].rsplit("/", 1)[-1]
@@ -214,7 +159,7 @@ def _segment_kind(program: str, words: list[str], segment: str) -> tuple[Kind, l
 def _view_of(stages: list[str]) -> tuple[str, int, int] | None:
     """(file, start, end) when a pipeline prints one file, or a line range of it (start 0: the whole
     file), and nothing filters it."""
-    words_by_stage = [_split_words(s) for s in stages]
+    words_by_stage = [shell.words(s) for s in stages]
     file = ""
     start = end = 0
     for words in words_by_stage:

@@ -15,13 +15,9 @@ from functools import lru_cache
 from typing import overload
 
 from supervisor_mcp.heuristics.loops.shape import Kind, Shape, shape_of
+from supervisor_mcp.heuristics.observation.envelope import mentions_overflow, strip_markup
 from supervisor_mcp.models import Step
 
-_OVERFLOW_MARKS = (
-    "output of your last command was too long", "response clipped", "observation truncated",
-    "output truncated", "elided_chars", "output is too long", "output was too long", "too many results",
-    "narrow your search", "truncated due to length", "exceeds the maximum", "exceed the maximum",
-)
 _TRANSIENT = re.compile(
     r"\b(?:429|50[0234])\b[ :-]{1,3}(?:too many|service unavailable|bad gateway|gateway|internal server)"
     r"|(?:http|status|status_code|status code|error|code)[ :/\"'=]{1,4}(?:429|50[0234])\b"
@@ -45,9 +41,6 @@ _ERROR_LINE = re.compile(
     r"|(?:error|fatal|failed|failure)\b\s*:?[^\n]*|FAILED [^\n]*)$",
     re.I | re.M,
 )
-_WRAPPER = re.compile(  # mini-swe-agent's observation markup
-    r"<returncode>\s*-?\d+\s*</returncode>|</?(?:output|output_head|output_tail|elided_chars|warning)>"
-)
 _VOLATILE = re.compile(
     r"0x[0-9a-fA-F]{4,}|\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds)\b|\d{4}-\d\d-\d\d[T ]\d\d:\d\d[\d:.]*"
     r"|\b\d\d:\d\d:\d\d(?:\.\d+)?|/tmp/[\w.-]+"
@@ -69,13 +62,12 @@ class Outcome:
 @lru_cache(maxsize=1024)
 def outcome_of(result: str, error: bool) -> Outcome:
     head = result[:600]
-    lowered = (head + "\n" + result[-300:]).lower()  # where frameworks put their truncation notes
-    overflow = any(mark in lowered for mark in _OVERFLOW_MARKS)
+    overflow = mentions_overflow(result)
     rejected = len(result) < 3000 and bool(_REJECTED.search(head))
     if not (error or rejected or _ERROR_HEAD.match(head)):
         # a 429/503 reported inside a "successful" output is still infrastructure (DraconDev #30)
         return Outcome(error=False, overflow=overflow, transient=bool(_TRANSIENT.search(head[:300])))
-    body = _WRAPPER.sub("", result)
+    body = strip_markup(result)
     first = next((line for line in body.splitlines() if line.strip()), "")
     if rejected:
         line = first

@@ -38,10 +38,7 @@ class Call:
     params: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # a structured call's arguments
     structured: bool = False  # the arguments came as a JSON object
     url: str = ""
-
-    @property
-    def shell(self) -> bool:
-        return bool(self.command)
+    shell: bool = False  # the call ran `command` in a shell (possibly an empty one)
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
@@ -74,9 +71,10 @@ def tool_call(tool: str, args: str) -> Call:
     tool_l = tool.strip().lower()
     params = _json_object(args)
     if params is None:
-        return Call(tool_l, args if is_shellish(tool_l) else "", {}, False)
+        shellish = is_shellish(tool_l)
+        return Call(tool_l, args if shellish else "", {}, False, shell=shellish)
     command = command_of(tool_l, params)
-    return Call(tool_l, command or "", params, True)
+    return Call(tool_l, command or "", params, True, shell=command is not None)
 
 
 def _from_json(obj: dict[str, Any]) -> Call:
@@ -107,7 +105,7 @@ def read_source(source: str) -> Call:
         return _from_json(obj)
     prefixed = _PREFIXED.match(text)
     if prefixed and (prefixed.group(1) is None or is_shellish(prefixed.group(1).lower())):
-        return Call((prefixed.group(1) or "bash").lower(), prefixed.group(2).strip())
+        return Call((prefixed.group(1) or "bash").lower(), prefixed.group(2).strip(), shell=True)
     if _TOOL_NAME.match(text) and _TOOLISH.search(text):
         return Call(text.lower())
-    return Call("", text)
+    return Call("", text, shell=True)
