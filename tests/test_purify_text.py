@@ -1,5 +1,6 @@
 """Plain-text condensing: repeated lines, stack traces, file listings, budgeted selection."""
 
+from supervisor_mcp.heuristics.observation.kind import is_listing
 from supervisor_mcp.heuristics.purify import dedupe as repeats
 from supervisor_mcp.heuristics.purify import listing, tracebacks
 from supervisor_mcp.heuristics.purify import render as markers
@@ -56,7 +57,7 @@ def test_long_python_traceback_keeps_outer_and_inner_frames():
 
 
 def test_grep_output_is_recognised_as_a_listing():
-    assert listing.is_listing(_grep_output().splitlines())
+    assert is_listing(_grep_output().splitlines())
 
 
 def test_long_grep_listing_keeps_the_task_relevant_entry():

@@ -92,7 +92,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = "Move the `global` statement to the top of the function, before any use of the name."
     elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
         fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
-    elif finding.exception and finding.exception.name == "JSONDecodeError" or finding.rule == "json_syntax":
+    elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == "json_syntax":
         fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
                "python -m json.tool.")
     else:

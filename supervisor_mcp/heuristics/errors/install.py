@@ -6,7 +6,11 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.packages import (
-    PIP_NAMES, install_command, is_known_distribution, looks_local, pip_name,
+    PIP_NAMES,
+    install_command,
+    is_known_distribution,
+    looks_local,
+    pip_name,
 )
 from supervisor_mcp.heuristics.observation.clip import clip
 

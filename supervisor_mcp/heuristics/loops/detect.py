@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from supervisor_mcp.heuristics.loops.finding import Finding, span
-from supervisor_mcp.heuristics.observation.clip import clip
-from supervisor_mcp.heuristics.loops.steps import Steps
 from supervisor_mcp.heuristics.loops.paging import find_paging
 from supervisor_mcp.heuristics.loops.stalls import CHANGE_GOAL, find_overflow_repeat, find_stall
+from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import InefficiencyVerdict, Step
 
 _ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps

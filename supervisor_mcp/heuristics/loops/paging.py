@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from supervisor_mcp.heuristics.loops.shape import Shape
 from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, search_pattern, span
+from supervisor_mcp.heuristics.loops.shape import Shape
 from supervisor_mcp.heuristics.loops.steps import Steps
 
 _MAX_GAP = 10  # lines a next page may skip and still continue the last one (or half a page)

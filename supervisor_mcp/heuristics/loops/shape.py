@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from supervisor_mcp.heuristics.observation.call import EDITOR_VERBS, tool_call
 from supervisor_mcp.heuristics.observation import shell
+from supervisor_mcp.heuristics.observation.call import EDITOR_VERBS, tool_call
 from supervisor_mcp.models import Step
 
 Kind = Literal["view", "search", "edit", "run", "poll", "other"]

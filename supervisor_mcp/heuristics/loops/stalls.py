@@ -8,13 +8,12 @@ task. Agents that cannot edit (browsing, Q&A) are never judged by this rule.
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 
-from supervisor_mcp.heuristics.loops.shape import Shape, limits_output
 from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, span
-from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.loops.shape import Shape, limits_output
 from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.observation.clip import clip
 
 
 def find_overflow_repeat(

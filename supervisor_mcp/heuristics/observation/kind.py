@@ -33,11 +33,17 @@ GREP_LINE = re.compile(r"^(\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*\.?\w*)[:-](?:\d+[
 _NUMBERED = re.compile(r"^\s{0,8}(\d{1,7})(?:\t|  )")
 _TEST_REPORT = re.compile(
     r"^={3,} test session starts ={3,}$|^={3,} .{0,80}\b\d+ (?:passed|failed)\b.{0,80}={3,}$|^Ran \d+ tests? in "
-    r"|^tests finished: |^(?:FAILED|PASSED|ERROR) \S+::|^--- (?:FAIL|PASS): |^test result: |^Tests: +\d+ ",
+    r"|^=* ?tests finished: |^(?:FAILED|PASSED|ERROR) \S+::|^--- (?:FAIL|PASS): |^test result: |^Tests: +\d+ ",
     re.M,
 )
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 _DIFF_START = re.compile(r"^(?:diff --git |--- \S.*\n\+\+\+ |@@ -\d)", re.M)
+# Source code the way editors lay it out: indented in steps of four (or tabs), with definitions.
+_INDENTED = re.compile(r"^(?:    |\t)+\S")
+_DEFINES = re.compile(r"^\s*(?:(?:async )?def |class |function |func |fn |(?:public|private|protected) |import |from \S+ import )",
+                      re.M)
+# Programs whose output is a file's text even when it is HTML (an agent working on markup).
+_SHELL_READERS = frozenset({"grep", "egrep", "rg", "awk", "git", "sed", "head", "tail"})
 _VIEWERS = frozenset({"cat", "nl", "head", "tail", "less", "more", "bat", "open", "goto", "view", "read",
                       "read_file", "view_file", "open_file", "str_replace_editor", "sed"})
 
@@ -70,7 +76,7 @@ def is_prose(text: str) -> bool:
 
 def _is_grep_line(line: str) -> bool:
     m = GREP_LINE.match(line)
-    return bool(m and "/" in m.group(1) or (m and "." in m.group(1) and ":" in line))
+    return bool((m and "/" in m.group(1)) or (m and "." in m.group(1) and ":" in line))
 
 
 def is_listing(lines: Sequence[str]) -> bool:
@@ -92,6 +98,17 @@ def numbered(lines: Sequence[str]) -> bool:
     return rising >= 0.8 * (len(numbers) - 1)
 
 
+def looks_like_source(lines: Sequence[str]) -> bool:
+    """Code as laid out in a file: mostly indented in steps of four or code-shaped, with definitions."""
+    if looks_like_code(lines):
+        return True
+    body = [ln for ln in lines if ln.strip()]
+    if len(body) < 10 or not any(_DEFINES.match(ln) for ln in body):
+        return False
+    shaped = sum(1 for ln in body if _INDENTED.match(ln) or CODE_SIGNAL.match(ln))
+    return shaped >= 0.7 * len(body)
+
+
 def viewer(program: str) -> bool:
     """A program or tool that shows a file as it is."""
     return program.lower() in _VIEWERS
@@ -105,7 +122,7 @@ def infer(body: str, *, program: str = "", url: bool = False, file: bool = False
     sample = body[:60_000]
     if looks_like_html(sample):
         # An HTML file printed by a viewer is markup the agent works on, not a page to read.
-        return "file_view" if viewer(program) and not url else "html"
+        return "file_view" if (viewer(program) or program in _SHELL_READERS) and not url else "html"
     lines = sample.splitlines()
     if _DIFF_START.match(sample.lstrip("\n")[:2000]):
         return "diff"
@@ -113,11 +130,11 @@ def infer(body: str, *, program: str = "", url: bool = False, file: bool = False
         return "test_report"
     if file or numbered(lines):
         return "file_view"
-    if _TRACEBACK.search(sample) and not looks_like_code(lines):
+    if _TRACEBACK.search(sample) and not looks_like_source(lines):
         return "traceback"
     if is_listing(lines):
         return "listing"
-    if looks_like_code(lines) or (viewer(program) and not url):
+    if looks_like_source(lines) or (viewer(program) and not url):
         return "file_view"
     stripped = sample.lstrip()
     if stripped[:1] in "{[" and body.rstrip()[-1:] in "}]":

@@ -163,3 +163,14 @@ def program(command: str) -> str:
     """The first real program's basename ("" for no command)."""
     found = first_command(command)
     return found.argv[0].rsplit("/", 1)[-1] if found else ""
+
+
+_CAT = re.compile(r"^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+[^\s|;&<>]+\s*$")
+_SED_RANGE = re.compile(r"^\s*sed\s+-n\s+['\"]?(\d+)\s*,\s*(?:\d+|\$)\s*p['\"]?\s+[^\s|;&<>]+\s*$")
+
+
+def view_start(command: str) -> int | None:
+    """The file line number a command's output starts at, when it prints one file from a known line
+    (`cat f`, `head f`, `sed -n 'A,Bp' f`); None otherwise."""
+    m = _SED_RANGE.match(command)
+    return int(m.group(1)) if m else 1 if _CAT.match(command) else None

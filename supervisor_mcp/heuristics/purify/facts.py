@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.purify.conflicts import conflicts as find_conflicts
 from supervisor_mcp.heuristics.purify.ranking import STOPWORDS, Ranker, query_terms
 from supervisor_mcp.models import KeyFact
@@ -20,11 +21,6 @@ from supervisor_mcp.models import KeyFact
 MAX_FACTS = 8
 MAX_GAPS = 6
 MAX_FACT_CHARS = 240
-_CODE_SIGNAL = re.compile(
-    r"^\s*(?:\d+\s+)?(?:def |class |import |from \S+ import|return\b|if .*:$|for .*:$|elif |else:|try:|except\b|"
-    r"[{}();]\s*$|//|#|@\w+|\w+\s*=\s*\S|function\b|const |let |var |public |private )"
-)
-_SYMBOLS = re.compile(r"[{}\[\]();=<>_/\\|]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _ERROR_LINE = re.compile(
     r"^\s*(?:[\w.]*(?:Error|Exception|Exit|Failure)\b:?|E\s{2,}\S|FAILED\b|ERROR\b|fatal:|error(?:\[\w+\])?:)"
@@ -47,23 +43,6 @@ class Found:
     key_facts: list[KeyFact] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
-
-
-def looks_like_code(lines: Sequence[str]) -> bool:
-    body = [ln for ln in lines if ln.strip()]
-    if len(body) < 5:
-        return False
-    return sum(1 for ln in body if _CODE_SIGNAL.match(ln)) >= 0.3 * len(body)
-
-
-def is_prose(text: str) -> bool:
-    """Mostly sentences: lines of eight words or more with few code symbols."""
-    body = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if not body:
-        return False
-    wordy = sum(1 for ln in body if len(ln.split()) >= 8 and not _CODE_SIGNAL.match(ln)
-                and len(_SYMBOLS.findall(ln)) < 0.04 * len(ln))
-    return wordy >= 0.4 * len(body)
 
 
 def verbatim_span(candidate: str, source: str, min_chars: int = 12) -> str | None:
@@ -105,9 +84,7 @@ def _signal(unit: str) -> float:
 
 
 def _shorten(text: str) -> str:
-    if len(text) <= MAX_FACT_CHARS:
-        return text
-    return text[:MAX_FACT_CHARS].rsplit(" ", 1)[0] + " …"
+    return clip(text, MAX_FACT_CHARS, ellipsis=" …", at_word=True)
 
 
 def key_facts(result: str, synthesis: str, query: Sequence[str], *, prose: bool,

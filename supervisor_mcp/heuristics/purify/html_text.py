@@ -16,11 +16,6 @@ import trafilatura
 from lxml import etree
 from lxml_html_clean import Cleaner
 
-_DOCTYPE = re.compile(r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
-_TAG = re.compile(
-    r"</?(?:div|p|span|a|li|ul|table|tr|td|section|article|nav|header|footer|body|head|meta|script|br|h[1-6])\b[^>]*>",
-    re.I,
-)
 # Class/id words that mark page chrome rather than content, in the fallback path only.
 _CHROME = re.compile(
     r"(?:^|[\s_-])(?:nav|navbar|menu|breadcrumbs?|footer|header|masthead|sidebar|cookies?|consent|gdpr|"
@@ -29,8 +24,7 @@ _CHROME = re.compile(
     re.I,
 )
 _BLOCK_TAGS = frozenset(
-    "p div section article main aside header footer nav li ul ol dl dt dd table tr thead tbody "
-    "h1 h2 h3 h4 h5 h6 pre blockquote figure figcaption form br hr".split()
+    ["p", "div", "section", "article", "main", "aside", "header", "footer", "nav", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr", "thead", "tbody", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "figure", "figcaption", "form", "br", "hr"]
 )
 _CLEANER = Cleaner(scripts=True, javascript=True, comments=True, style=True, inline_style=True,
                    links=True, meta=True, page_structure=False, processing_instructions=True,
@@ -39,16 +33,6 @@ _CLEANER = Cleaner(scripts=True, javascript=True, comments=True, style=True, inl
 
 logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 logging.getLogger("htmldate").setLevel(logging.CRITICAL)
-
-
-def looks_like_html(text: str) -> bool:
-    """A document (doctype/<html>) or a fragment dense in common tags, not prose quoting a tag."""
-    head = text[:2048]
-    if _DOCTYPE.match(head):
-        return True
-    sample = text[:20000]
-    tags = _TAG.findall(sample)
-    return len(tags) >= 10 and sum(map(len, tags)) > 0.15 * len(sample)
 
 
 def main_text(html: str, url: str = "") -> str:

@@ -13,12 +13,10 @@ from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from supervisor_mcp.heuristics.purify.render import gap_names
+from supervisor_mcp.heuristics.observation.kind import GREP_LINE, SECTION
 from supervisor_mcp.heuristics.purify.ranking import Ranker
+from supervisor_mcp.heuristics.purify.render import gap_names
 
-_PATHLIKE = re.compile(r"^\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*/?$")
-_SECTION = re.compile(r"^(\.{0,2}/?[\w.@+~-]*(?:/[\w.@+~ -]+)*):$")
-_GREP = re.compile(r"^(\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*\.?\w*)[:-](?:\d+[:-])?(.*)$")
 _LINE_NO = re.compile(r"^[^:\s]+[:-](\d+)[:-]")
 SUMMARY_SHARE = 0.4
 MAX_NUMBERS = 12
@@ -33,23 +31,10 @@ class Group:
     entries: list[int] = field(default_factory=list)
 
 
-def _is_grep_line(line: str) -> bool:
-    m = _GREP.match(line)
-    return bool(m and "/" in m.group(1) or (m and "." in m.group(1) and ":" in line))
-
-
-def is_listing(lines: Sequence[str]) -> bool:
-    body = [ln.strip() for ln in lines if ln.strip()]
-    if len(body) < 20:
-        return False
-    hits = sum(1 for ln in body if _PATHLIKE.match(ln) or _SECTION.match(ln) or _is_grep_line(ln))
-    return hits >= 0.8 * len(body)
-
-
 def _groups(lines: Sequence[str], protected: set[int]) -> list[Group]:
     body = [ln.strip() for i, ln in enumerate(lines) if i not in protected and ln.strip()]
     # `ls -R` output opens with a "dir:" header; a stray "name:" line elsewhere is just an entry.
-    sections = bool(body) and bool(_SECTION.match(body[0])) and sum(1 for ln in body if _SECTION.match(ln)) >= 2
+    sections = bool(body) and bool(SECTION.match(body[0])) and sum(1 for ln in body if SECTION.match(ln)) >= 2
     groups: OrderedDict[str, Group] = OrderedDict()
     current = Group(".")
     for i, raw in enumerate(lines):
@@ -57,13 +42,13 @@ def _groups(lines: Sequence[str], protected: set[int]) -> list[Group]:
         if i in protected or not line:
             continue
         if sections:
-            m = _SECTION.match(line)
+            m = SECTION.match(line)
             if m:
                 current = groups.setdefault(m.group(1) or ".", Group(m.group(1) or ".", header=i))
             else:
                 groups.setdefault(current.name, current).entries.append(i)
             continue
-        m = _GREP.match(line)
+        m = GREP_LINE.match(line)
         key = m.group(1) if m and ":" in line else line.rstrip("/").rsplit("/", 1)[0] if "/" in line else "."
         groups.setdefault(key, Group(key)).entries.append(i)
     return list(groups.values())
@@ -93,7 +78,7 @@ def condense(lines: Sequence[str], query: Sequence[str], budget: int, *, protect
     """Keep what fits of the entries, best first; summarise the rest. For grep matches,
     `index_share` of the budget lists the names the omitted matching lines contain."""
     groups = _groups(lines, protected)
-    contents = {i: m.group(2) for g in groups for i in g.entries if (m := _GREP.match(lines[i].strip()))}
+    contents = {i: m.group(2) for g in groups for i in g.entries if (m := GREP_LINE.match(lines[i].strip()))}
     index_budget = int(index_share * budget) if len(contents) == sum(len(g.entries) for g in groups) else 0
     budget -= index_budget
     scores = Ranker(list(lines)).scores(query)

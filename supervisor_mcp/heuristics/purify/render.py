@@ -44,10 +44,7 @@ def describe_gap(lines: Sequence[str], first_number: int | None = None) -> str:
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[./-][A-Za-z0-9_]+)*")
 _KEYWORDS = frozenset(
-    "and as assert async await break class continue def del elif else except finally for from global "
-    "if import in is lambda nonlocal not or pass raise return try while with yield None True False self "
-    "const let var function func public private protected static void int str bool float char new this "
-    "null true false undefined else".split()
+    ["and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "None", "True", "False", "self", "const", "let", "var", "function", "func", "public", "private", "protected", "static", "void", "int", "str", "bool", "float", "char", "new", "this", "null", "true", "false", "undefined", "else"]
 )
 _TRIPLE = re.compile(r'"""|\'\'\'')
 _COMMENT = re.compile(r"^\s*(?:\d+[\t:]\s*)?(?:#|//|/?\*)")

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from supervisor_mcp.heuristics.observation.frames import looks_like_frame
 from supervisor_mcp.heuristics.purify.ranking import Ranker, terms
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]{5,}")
@@ -38,10 +39,7 @@ _OUTCOME = re.compile(
     r"\d+ (?:passed|failed|errors?)\b|Ran \d+ tests?|OK \(|FAILED \())",
 )
 # Lines that locate or qualify it: stack frames, warnings, prompts.
-_DETAIL = re.compile(
-    r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in |\$ |>>> |warning:|WARNING\b)|'
-    r"\b\w+Warning\b|\b\d+ (?:skipped|xfailed|warnings?)\b",
-)
+_DETAIL = re.compile(r"^\s*(?:\$ |>>> |warning:|WARNING\b)|\b\w+Warning\b|\b\d+ (?:skipped|xfailed|warnings?)\b")
 _ATTACHED = ("[... line repeated", "similar lines differing only in numbers")
 _CARETS = re.compile(r"^[\s^~]+$")
 # Tuned on miniswe_dev (see bench/measure_purify.py); the shape of the trade-off, not the exact
@@ -112,7 +110,7 @@ def structural(line: str, *, code: bool) -> int:
         return 0
     if _OUTCOME.search(line):
         return 2
-    return 1 if _DETAIL.search(line) or _HEADING.match(line) else 0
+    return 1 if looks_like_frame(line) or _DETAIL.search(line) or _HEADING.match(line) else 0
 
 
 def tiers(lines: Sequence[str], *, code: bool) -> list[int]:

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.observation import Kind, Observation, observe
+from supervisor_mcp.heuristics.observation.clip import head_tail
+from supervisor_mcp.heuristics.observation.envelope import closes_output, is_markup_line, opens_output, warning_lines
+from supervisor_mcp.heuristics.observation.kind import is_listing, is_prose, looks_like_code
+from supervisor_mcp.heuristics.observation.shell import view_start
 from supervisor_mcp.heuristics.purify import dedupe, facts, html_text, listing, report, tracebacks
 from supervisor_mcp.heuristics.purify import render as markers
 from supervisor_mcp.heuristics.purify import select as condense
@@ -39,35 +44,29 @@ LONG_LINE = 1500
 # Below this gain the rewrite is not worth replacing what the agent already has.
 MIN_GAIN = 0.8
 
-_WRAPPER_TAG = re.compile(
-    r"^\s*(?:</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stdout|stderr|"
-    r"exit_code|error|exception)\b[^>]*>\s*)+.*$"
-)
-# An agent that prints an HTML file from the shell is working on the markup, not reading a page.
-_FILE_VIEW = re.compile(r"^\s*(?:cat|head|tail|sed|nl|less|more|grep|awk|git)\b")
 _PAGE_START = re.compile(r"<!doctype\s+html|<html[\s>]", re.I)
 _GENERIC_PAGE_TASK = re.compile(
     r"\b(?:read|summari[sz]e|extract|get|open|view)\b.{0,40}\b(?:article|page|text|content|post|story)\b", re.I
 )
 
 
-def budget_for(length: int, threshold: int, source: str | None = None) -> int:
-    """With the command that produced it, plain tool output budgeted by kind; else the general budget."""
-    ratio, floor = TARGET_RATIO, 1.0
-    if source:
-        ratio, floor = (VIEW_RATIO, 1.0) if is_file_view(source) else (OTHER_RATIO, OTHER_FLOOR)
+# Budget ratio and floor by content kind; kinds not listed get the general TARGET_RATIO.
+_RATIOS: dict[str, tuple[float, float]] = {
+    "file_view": (VIEW_RATIO, 1.0), "log": (OTHER_RATIO, OTHER_FLOOR), "listing": (OTHER_RATIO, OTHER_FLOOR),
+    "traceback": (OTHER_RATIO, OTHER_FLOOR), "test_report": (OTHER_RATIO, OTHER_FLOOR), "diff": (OTHER_RATIO, OTHER_FLOOR),
+}
+
+
+def budget_for(length: int, threshold: int, kind: Kind | None = None) -> int:
+    """Plain tool output budgeted by its kind (a file view gets more room than a log); with no
+    kind, the general budget."""
+    ratio, floor = _RATIOS.get(kind or "", (TARGET_RATIO, 1.0))
     return min(max(int(length / ratio), int(floor * threshold)), MAX_BUDGET)
 
 
-_VIEWER = re.compile(r"^(?:cat|nl|head|tail|sed\s+-n|less|more|bat)\b")
-_STEP = re.compile(r"\s*(?:\|\||&&|;|\|)\s*")
-
-
-def is_file_view(source: str) -> bool:
-    """`cat f`, `sed -n 'a,bp' f`, `nl -ba f | sed -n ...`, `cd repo && head -n 80 f`: a file shown as
-    it is, not searched, run or written (a heredoc)."""
-    steps = [s for s in _STEP.split(source.strip()) if s and not s.startswith("cd ")]
-    return bool(steps) and "<<" not in source and all(_VIEWER.match(s) for s in steps)
+def _hint(obs: Observation) -> str:
+    """What the producing call says about the task: its command, URL or tool name."""
+    return obs.command or obs.call.url or obs.call.tool
 
 
 _BLANK_RUN = re.compile(r"\n(?:[^\S\n]*\n){2,}")
@@ -84,22 +83,23 @@ def synthesize(
 ) -> SynthesisDecision:
     final_answer: str | None = None
     handoff: list[HandoffIssue] = []
+    obs = observe(result, source=source)
     # Runs of blank lines say nothing and cost every later stage a pass per line: fold them first
     # (not in a file view, whose markers count lines to give file line numbers).
-    if not _FILE_VIEW.match(source):
+    if obs.kind != "file_view":
         result = _BLANK_RUN.sub("\n\n", result.replace("\r\n", "\n").replace("\r", "\n"))
-    if html_text.looks_like_html(result) and not _FILE_VIEW.match(source):
-        synthesis = page_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold)
+    if obs.kind == "html":
+        synthesis = page_text(result, task=task, sub_task=sub_task, url=obs.call.url, threshold=threshold)
         prose_text, prose = synthesis, True
-    elif not facts.looks_like_code(result.splitlines()) and (parsed := report.parse(result)) is not None:
+    elif not looks_like_code(result.splitlines()) and (parsed := report.parse(result)) is not None:
         final_answer = parsed.final_answer
         synthesis = report_text(parsed, task=task, sub_task=sub_task, threshold=threshold)
         prose_text, prose = result, True
         handoff = report.handoff_issues(parsed.final_answer, parsed.work_log, agent_name=agent_name)
     else:
-        prose = facts.is_prose(result)
+        prose = is_prose(result)
         synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold,
-                                  prose=prose)
+                                  prose=prose, obs=obs)
         prose_text = result if prose else ""
         if agent_name and prose:
             # A named sub-agent's free-text reply has no answer section: only unambiguous signs.
@@ -117,23 +117,27 @@ def synthesize(
 
 
 def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000,
-                  prose: bool | None = None, by_kind: bool = True) -> str:
+                  prose: bool | None = None, by_kind: bool = True, obs: Observation | None = None) -> str:
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
     raw = result.splitlines()
     lines = tracebacks.compact(dedupe.collapse_runs([_cut_long_line(line) for line in raw]))
-    budget = budget_for(len(result), threshold, source if by_kind else None)
-    query = query_terms(task, sub_task, source)
-    protected = _protected(lines)
-    if listing.is_listing([ln for i, ln in enumerate(lines) if i not in protected]):
+    obs = obs or observe(result, source=source)
+    view = by_kind and obs.kind == "file_view"
+    budget = budget_for(len(result), threshold, obs.kind if by_kind else None)
+    hint = _hint(obs)
+    query = query_terms(task, sub_task, hint)
+    protected = warning_lines(lines)
+    if is_listing([ln for i, ln in enumerate(lines) if i not in protected]):
         return listing.condense(lines, query, budget, protected=protected, index_share=OTHER_INDEX_SHARE)
-    code = facts.looks_like_code(lines)
-    if not code and (facts.is_prose(result) if prose is None else prose):
+    code = looks_like_code(lines)
+    if not code and (is_prose(result) if prose is None else prose):
         lines, _ = dedupe.drop_boilerplate(lines)
-        protected = _protected(lines)
-    known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{source}"))
-    numbers = file_line_numbers(lines, source) if len(lines) == len(raw) else None
-    share = INDEX_SHARE if code or is_file_view(source) else OTHER_INDEX_SHARE
+        protected = warning_lines(lines)
+    known = frozenset(condense.IDENT.findall(f"{task}\n{sub_task}\n{hint}"))
+    start = view_start(obs.command) if view else None
+    numbers = file_line_numbers(lines, start) if start is not None and len(lines) == len(raw) else None
+    share = INDEX_SHARE if code or view else OTHER_INDEX_SHARE
     line_budget = budget - int(share * budget)
     for _ in range(FILL_ROUNDS):
         plan = condense.select(lines, query, line_budget, code=code, known=known, protected=frozenset(protected))
@@ -147,24 +151,14 @@ def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "
     return text
 
 
-_CAT = re.compile(r"^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+[^\s|;&<>]+\s*$")
-_SED_RANGE = re.compile(r"^\s*sed\s+-n\s+['\"]?(\d+)\s*,\s*(?:\d+|\$)\s*p['\"]?\s+[^\s|;&<>]+\s*$")
-_OUTPUT_OPEN = re.compile(r"<(?:output|output_head|stdout)>\s*$")
-
-
-def file_line_numbers(lines: list[str], source: str) -> list[int | None] | None:
-    """File line numbers of an output that shows one file from a known line (`cat f`, `head f`,
-    `sed -n 'A,Bp' f`), so omitted runs can say which lines to fetch back; None otherwise. After a
-    head-and-tail cut, the tail's numbers are unknown."""
-    m = _SED_RANGE.match(source)
-    start = int(m.group(1)) if m else 1 if _CAT.match(source) else None
-    if start is None:
-        return None
-    opened = [i for i, line in enumerate(lines) if _OUTPUT_OPEN.search(line)]
+def file_line_numbers(lines: list[str], start: int) -> list[int | None]:
+    """File line numbers of an output that shows one file from line `start`, so omitted runs can
+    say which lines to fetch back. After a head-and-tail cut, the tail's numbers are unknown."""
+    opened = [i for i, line in enumerate(lines) if opens_output(line)]
     first = opened[0] + 1 if opened else 0
     numbers: list[int | None] = [None] * len(lines)
     for i in range(first, len(lines)):
-        if lines[i].lstrip().startswith(("</output", "<elided_chars>", "<output_tail>")):
+        if closes_output(lines[i]):
             break
         numbers[i] = start + i - first
     return numbers
@@ -175,42 +169,23 @@ def _cut_long_line(line: str) -> str:
     line selection cannot split it, and all-or-nothing would spend or lose the whole budget."""
     if len(line) <= LONG_LINE:
         return line
-    head, tail = line[: LONG_LINE * 2 // 3], line[-LONG_LINE // 4:]
-    return f"{head} [... {len(line) - len(head) - len(tail):,} characters of this line omitted ...] {tail}"
+    return head_tail(line, LONG_LINE * 2 // 3, LONG_LINE // 4, " [... {omitted} characters of this line omitted ...] ")
 
 
-def _protected(lines: list[str]) -> set[int]:
-    """Envelope lines (return code, tags, elision counts) and the first line of a tool's warning
-    are never dropped. The rest of a warning is the tool's standing advice ("try head, tail or
-    sed..."), which the agent has read before: it competes for the budget like any other line."""
-    keep: set[int] = set()
-    warning_line = -1
-    for i, line in enumerate(lines):
-        if "<warning>" in line:
-            warning_line = 0
-        elif warning_line >= 0:
-            warning_line += 1
-        if warning_line in (0, 1) or _WRAPPER_TAG.match(line) or "characters elided" in line:
-            keep.add(i)
-        if "</warning>" in line:
-            warning_line = -1
-    return keep
-
-
-def page_text(html: str, *, task: str, sub_task: str = "", source: str = "", threshold: int = 3000) -> str:
+def page_text(html: str, *, task: str, sub_task: str = "", url: str = "", threshold: int = 3000) -> str:
     """The page's main text; blocks outside it that name what the task asks for are appended;
     condensed further only when the task asks for something specific and the text is long. A
     tool's envelope around the page (`<returncode>`, `<output>`) is kept around the text."""
     start = _PAGE_START.search(html[:2000])
     prefix = html[: start.start()] if start else ""
     envelope = prefix if prefix.strip() and all(
-        _WRAPPER_TAG.match(line) for line in prefix.splitlines() if line.strip()) else ""
+        is_markup_line(line) for line in prefix.splitlines() if line.strip()) else ""
     if envelope:
         closing = re.search(r"(?:\s*</(?:output|stdout)>\s*)+$", html)
         inner = html[len(envelope): closing.start() if closing else len(html)]
-        text = page_text(inner, task=task, sub_task=sub_task, source=source, threshold=threshold)
+        text = page_text(inner, task=task, sub_task=sub_task, url=url, threshold=threshold)
         return envelope + text + (closing.group(0) if closing else "")
-    text = html_text.main_text(html, url=source if source.startswith(("http://", "https://")) else "")
+    text = html_text.main_text(html, url=url)
     lines, _ = dedupe.drop_boilerplate(dedupe.collapse_runs(text.splitlines()))
     text = "\n".join(lines)
     lowered = text.lower()

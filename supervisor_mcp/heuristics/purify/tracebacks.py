@@ -8,39 +8,20 @@ their names still go into the summary line so nothing is unfindable. Python 3.11
 
 from __future__ import annotations
 
-import re
+from supervisor_mcp.heuristics.observation.frames import frame_of, is_caret_line, is_pytest_frame, may_hold_frames
 
-_PY_FRAME = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (\S+))?')
-_JS_FRAME = re.compile(r"^\s+at (?:(\S+) \()?([^():]+):(\d+)(?::\d+)?\)?\s*$")
-_PYTEST_FRAME = re.compile(r"^(\S+\.py):(\d+): in (\S+)\s*$")
-# Indented: reStructuredText underlines (`^^^^` at column 0) are structure, not decoration.
-_CARETS = re.compile(r"^\s{2,}[\^~]*\^[\^~]*\s*$")
 KEEP_HEAD = 2
 KEEP_TAIL = 3
 MAX_LISTED = 12
 
 
-def _frame(line: str) -> tuple[str, str, str] | None:
-    """(file, line, function) when `line` opens a stack frame."""
-    m = _PY_FRAME.match(line)
-    if m:
-        return m.group(2), m.group(3), m.group(4) or ""
-    m = _JS_FRAME.match(line)
-    if m:
-        return m.group(2), m.group(3), m.group(1) or ""
-    m = _PYTEST_FRAME.match(line)
-    if m:
-        return m.group(1), m.group(2), m.group(3)
-    return None
-
-
 def drop_carets(lines: list[str]) -> list[str]:
-    return [line for line in lines if not _CARETS.match(line)]
+    return [line for line in lines if not is_caret_line(line)]
 
 
 def compact(lines: list[str]) -> list[str]:
     """Collapse the middle of every run of more than KEEP_HEAD + KEEP_TAIL + 1 frames."""
-    if not any(('File "' in line or " at " in line or ": in " in line) for line in lines):
+    if not may_hold_frames(lines):
         return lines  # no stack frame anywhere: the common case, kept cheap
     lines = drop_carets(lines)
     out: list[str] = []
@@ -67,19 +48,19 @@ def _frames_from(lines: list[str], start: int) -> list[tuple[int, int]]:
     lines that follow it (indented deeper, or pytest's source listing up to the next frame)."""
     spans: list[tuple[int, int]] = []
     i = start
-    while i < len(lines) and _frame(lines[i]):
+    while i < len(lines) and frame_of(lines[i]):
         j = i + 1
-        while j < len(lines) and not _frame(lines[j]) and _continues_frame(lines[i], lines[j]):
+        while j < len(lines) and not frame_of(lines[j]) and _continuesframe_of(lines[i], lines[j]):
             j += 1
         spans.append((i, j))
         i = j
     return spans
 
 
-def _continues_frame(head: str, line: str) -> bool:
+def _continuesframe_of(head: str, line: str) -> bool:
     if not line.strip():
         return False
-    if _PYTEST_FRAME.match(head):
+    if is_pytest_frame(head):
         return False
     indent = len(head) - len(head.lstrip())
     return len(line) - len(line.lstrip()) > indent
@@ -88,11 +69,12 @@ def _continues_frame(head: str, line: str) -> bool:
 def _summary(lines: list[str], frames: list[tuple[int, int]]) -> str:
     labels = []
     for a, _ in frames:
-        found = _frame(lines[a])
+        found = frame_of(lines[a])
         if found:
             path, number, func = found
             labels.append(f"{path.rsplit('/', 1)[-1]}:{number} {func}".strip())
     more = f", +{len(labels) - MAX_LISTED} more" if len(labels) > MAX_LISTED else ""
     listed = ", ".join(labels[:MAX_LISTED]) + more
-    indent = re.match(r"\s*", lines[frames[0][0]]).group(0)
+    first = lines[frames[0][0]]
+    indent = first[: len(first) - len(first.lstrip())]
     return f"{indent}[... {len(frames)} frames omitted: {listed} ...]"
