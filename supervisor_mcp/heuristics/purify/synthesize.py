@@ -27,8 +27,8 @@ from supervisor_mcp.models import HandoffIssue, SynthesisDecision
 # on purpose gets len/2.6 (it reads and edits that code next, retyping what it saw), other output
 # (logs, test runs, installs, listings) len/4.5 with half the floor (what matters there is a few lines).
 TARGET_RATIO = 3.5
-VIEW_RATIO = 2.6
-OTHER_RATIO = 4.5
+VIEW_RATIO = 2.63
+OTHER_RATIO = 4.7
 OTHER_FLOOR = 0.5
 MAX_BUDGET = 16_000
 # Share of the budget first held back for the names index of omitted lines (what an agent may fetch
