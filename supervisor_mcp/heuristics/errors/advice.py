@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.observation.clip import clip
 
@@ -63,7 +64,7 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return cause, (f"The rule forbids this operation as requested. Choose an allowed alternative that satisfies "
                        f"\"{rule}\" (another method, item or operation), or explain the constraint to the user.")
     nf = _NOT_FOUND.search(rule)
-    if finding.rule == "domain_not_found" and nf:
+    if finding.rule == Rule.DOMAIN_NOT_FOUND and nf:
         noun = nf.group("noun").strip().lower().replace(" ", "_")
         fields = ctx.obs.call.params
         key = next((k for k in fields if k.lower().startswith(noun.split("_")[-1])), "")
@@ -75,7 +76,7 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if re.search(r"already|exists", rule, re.IGNORECASE):
         return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
                        "overwrite, a new name).")
-    if finding.rule == "git_state":
+    if finding.rule == Rule.GIT_STATE:
         return cause, ("The change no longer matches the current file or branch: re-read the current content (git "
                        "status, git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
     return cause, f"Change the call so that it satisfies the rule (\"{rule}\"); the same call will be rejected again."
@@ -83,13 +84,13 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     line = finding.evidence[0] if finding.evidence else ""
-    if finding.rule == "read_only":
+    if finding.rule == Rule.READ_ONLY:
         return ("The file system is read-only here.",
                 "Write to a writable location (/tmp or your working directory) instead.")
-    if finding.rule == "http_auth":
+    if finding.rule == Rule.HTTP_AUTH:
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the API key/token (set, not expired, right scope); retrying unchanged will fail again.")
-    if finding.rule == "externally_managed":
+    if finding.rule == Rule.EXTERNALLY_MANAGED:
         return ("pip refuses to install into the system Python.",
                 "Use a virtual environment (python -m venv .venv && .venv/bin/pip install ...) or pip install --user.")
     script = re.search(r"(\./[\w./-]{1,200}|/[\w./-]{1,200}\.(?:sh|py)): Permission denied", line)
@@ -110,9 +111,9 @@ def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     cause = f"A temporary failure outside your control: {line}."
     fix = f"Retry the same call unchanged after a pause: {delay}; at most 3 attempts, then report or work around it."
     local = ctx.action and not re.search(r"https?://|curl|wget|pip|requests", ctx.action)
-    if finding.rule in ("timeout", "exit:124") and local:
+    if finding.rule in (Rule.TIMEOUT, Rule.EXIT_TIMEOUT) and local:
         fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
-    if finding.rule == "dns":
+    if finding.rule == Rule.DNS:
         fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
     return cause, fix
 
@@ -136,20 +137,20 @@ def narrower(ctx: ErrorContext) -> str:
 
 def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     rule = finding.rule
-    if rule == "output_too_long" or (rule.startswith("fallback") and ctx.envelope.truncated):
+    if rule == Rule.OUTPUT_TOO_LONG or (rule.startswith("fallback") and ctx.envelope.truncated):
         return ("The command's output was too long and was cut, so the decisive lines may be missing.",
                 narrower(ctx).capitalize() + ".")
-    if rule == "context_length":
+    if rule == Rule.CONTEXT_LENGTH:
         return ("The input exceeds the model's context window.",
                 "Send less: summarise or split the input, keep only the relevant part.")
-    if rule in ("memory", "exit:137") or (finding.exception and finding.exception.name == "MemoryError"):
+    if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
                 "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
                 "memory.")
-    if rule == "disk":
+    if rule == Rule.DISK:
         return ("The disk is full.",
                 "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
-    if rule == "recursion" or (finding.exception and finding.exception.name == "RecursionError"):
+    if rule == Rule.RECURSION or (finding.exception and finding.exception.name == "RecursionError"):
         counts: dict[tuple[str, int], int] = {}
         for frame in ctx.frames:
             counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1

@@ -17,6 +17,7 @@ from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.exceptions import exception_category
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
@@ -124,11 +125,11 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     scope = short_text if sig.domain else body
     finding = Finding(sig.category, sig.fault or FAULT[sig.category], sig.confidence, sig.name,
                       [clip(line_at(scope, match.start()))], groups)
-    if sig.name in ("command_not_found", "sh_not_found"):
+    if sig.name in (Rule.COMMAND_NOT_FOUND, Rule.SH_NOT_FOUND):
         word = groups.get("cmd") or groups.get("cmd2", "")
         if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
-            finding.category, finding.fault, finding.rule = "syntax_error", "agent", "shell_ran_code"
-    if sig.name == "py_message" and ctx.envelope.returncode is None:
+            finding.category, finding.fault, finding.rule = "syntax_error", "agent", Rule.SHELL_RAN_CODE
+    if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")
     if sig.category == "missing_dependency" and module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
@@ -146,33 +147,33 @@ def _fallback(ctx: ErrorContext) -> Finding:
         return Finding(category, fault, conf, f"exit:{code}", evidence)
     if not body.strip():
         if code == 0:
-            return Finding("not_an_error", "none", 0.6, "fallback:empty_ok", [env.code_text])
-        return Finding("unknown", "agent", 0.3, "fallback:silent", [env.code_text])
+            return Finding("not_an_error", "none", 0.6, Rule.FALLBACK_EMPTY_OK, [env.code_text])
+        return Finding("unknown", "agent", 0.3, Rule.FALLBACK_SILENT, [env.code_text])
     markers = "".join(m.group(1) for m in _PROGRESS.finditer(body[-20000:]))
     if "F" in markers or (is_test_run(ctx.action) and _has_test_failures(body)):
-        return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
+        return Finding("test_failure", "agent", 0.6, Rule.FALLBACK_TEST_RUN, evidence)
     if "E" in markers or _ERRORED.search(body[-5000:]):
         lines = [m.group(0) for m in _PROGRESS.finditer(body[-20000:]) if "E" in m.group(1)]
         lines += [m.group(0) for m in re.finditer(r"^_{3,200} \S[^\n]{0,200} _{3,200}$", body, re.MULTILINE)][:2]
-        return Finding("runtime_error", "agent", 0.6, "fallback:test_errors", [clip(x) for x in lines] or evidence)
+        return Finding("runtime_error", "agent", 0.6, Rule.FALLBACK_TEST_ERRORS, [clip(x) for x in lines] or evidence)
     if re.search(r"\[FAIL\]", body):
-        return Finding("test_failure", "agent", 0.6, "fallback:test_run", evidence)
+        return Finding("test_failure", "agent", 0.6, Rule.FALLBACK_TEST_RUN, evidence)
     if env.truncated:
-        return Finding("resource_limit", "agent", 0.7, "output_too_long", evidence)
+        return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
     if code == 0:
-        return Finding("not_an_error", "none", 0.5, "fallback:exit0", evidence)
+        return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
     if code is not None and is_runner(ctx.action):
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
-        return Finding("test_failure", "agent", 0.5, "fallback:program_verdict", evidence)
+        return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)
     if code is None and re.match(r"\s*(?:Error|error|ERROR)\b[:!]?\s*\S", body) and len(body) < _DOMAIN_SCOPE:
-        return Finding("precondition_failed", "agent", 0.5, "fallback:tool_rejection", evidence)
-    return Finding("unknown", "agent", 0.3, "fallback:unrecognised", evidence)
+        return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
+    return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
 
 
 def classify(ctx: ErrorContext) -> Finding:
     benign = benign_exit(ctx.command, ctx.envelope)
     if benign is not None:
-        return Finding("not_an_error", "none", 0.9, "benign", [benign.evidence],
+        return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
     finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):

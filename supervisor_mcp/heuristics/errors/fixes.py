@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
@@ -50,11 +51,11 @@ def _where(ctx: ErrorContext, finding: Finding) -> str:
 
 def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     msg, g, action = finding.message, finding.groups, ctx.action
-    if finding.rule == "shell_ran_code":
+    if finding.rule == Rule.SHELL_RAN_CODE:
         return ("The shell executed text that is code or a heredoc line (" + clip(finding.evidence[0], 80, ellipsis=True) + ").",
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
-    if finding.rule in ("bash_syntax", "bash_eof"):
+    if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
         token = g.get("token", "")
         if re.search(r"'[^'\n]*\\'", action):
             return (f"bash could not parse the command near `{token}`: inside '...' a quote cannot be escaped, so "
@@ -65,15 +66,15 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "character).",
                 "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
                 "heredoc (<<'EOF') instead of inline quoting.")
-    if finding.rule == "heredoc_open":
+    if finding.rule == Rule.HEREDOC_OPEN:
         return ("A heredoc was never closed, so the shell read to the end of the input.",
                 f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
                 "trailing characters.")
-    if finding.rule == "sed_expr":
+    if finding.rule == Rule.SED_EXPR:
         return (f"sed could not parse its expression: {g.get('detail', '')}.",
                 "Escape the delimiter inside the pattern or pick another one (s|old|new|); for multi-line or "
                 "quote-heavy edits use a Python script instead of sed.")
-    if finding.rule == "regex_syntax":
+    if finding.rule == Rule.REGEX_SYNTAX:
         return ("The search pattern is not a valid regular expression.",
                 "Escape ( [ { . * or search literally with grep -F / rg -F.")
     loc = next((e for e in finding.evidence if e.startswith("File ")), "")
@@ -92,7 +93,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = "Move the `global` statement to the top of the function, before any use of the name."
     elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
         fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
-    elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == "json_syntax":
+    elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == Rule.JSON_SYNTAX:
         fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
                "python -m json.tool.")
     else:
@@ -138,10 +139,10 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{imp.group('module')}` defines no `{imp.group('name')}`.{circular}",
                 f"Find where it is defined: grep -rn \"def {imp.group('name')}\\|class {imp.group('name')}\" . "
                 f"--include=*.py | head; check {path} for the current name.")
-    if finding.rule == "pytest_fixture":
+    if finding.rule == Rule.PYTEST_FIXTURE:
         return (f"pytest fixture `{finding.groups.get('name')}` does not exist.",
                 "Use a fixture listed under 'available fixtures' or define it in conftest.py.")
-    if finding.rule == "pytest_no_name":
+    if finding.rule == Rule.PYTEST_NO_NAME:
         return ("The test id names a test that does not exist.",
                 "List the real ids with pytest PATH --collect-only -q and use one of them.")
     return (f"A name does not exist: {clip(msg, 160, ellipsis=True)}{where}.",
@@ -158,10 +159,10 @@ def _path(finding: Finding) -> str:
 
 def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     path = _path(finding)
-    if finding.rule == "not_git_repo":
+    if finding.rule == Rule.NOT_GIT_REPO:
         return ("The command ran outside a git repository.",
                 "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")
-    if finding.rule == "http_404":
+    if finding.rule == Rule.HTTP_404:
         return ("The URL does not exist (HTTP 404).",
                 "Check the URL's path and spelling; list the parent resource first.")
     if not path:
@@ -202,23 +203,23 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
     if finding.rule.startswith("cli_"):
         return cli_usage(finding, ctx)
-    if finding.rule == "python_m_package":
+    if finding.rule == Rule.PYTHON_M_PACKAGE:
         module = g.get("module", "")
         return (f"`python -m {module}` names a package without a __main__ module, so it cannot be run.",
                 f"Run a module that is executable (e.g. python -m pytest, python -m unittest) or the project's own "
                 f"test runner; list {module}'s submodules with: python -c \"import {module}, pkgutil; "
                 f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
-    if finding.rule == "unknown_tool":
+    if finding.rule == Rule.UNKNOWN_TOOL:
         name = g.get("name") or g.get("name2", "")
         return (f"`{name}` is not a tool of this environment.",
                 "Call one of the tools in your tool list, spelled exactly.")
-    if finding.rule == "schema_validation":
+    if finding.rule == Rule.SCHEMA_VALIDATION:
         fields = _SCHEMA_FIELD.findall(ctx.envelope.body)
         if fields:
             problems = "; ".join(f"`{name}`: {what}" for name, what in fields[:4])
             return (f"The call's arguments do not match the tool's schema: {problems}.",
                     "Send every required field with the type the schema asks for, then call again.")
-    if finding.rule == "missing_key":
+    if finding.rule == Rule.MISSING_KEY:
         return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
                 f"Add `{g.get('key')}` to the arguments (check nested entries too), as the tool's schema describes.")
     return (f"The call's arguments were rejected{where}: {clip(msg, 200, ellipsis=True)}.",
@@ -227,7 +228,7 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     exc, where = finding.exception, _where(ctx, finding)
-    if finding.rule == "fallback:test_errors":
+    if finding.rule == Rule.FALLBACK_TEST_ERRORS:
         return ("Tests errored: exceptions were raised inside tests (E), not assertion failures.",
                 "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
                 "shows.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.packages import (
     PIP_NAMES,
@@ -16,12 +17,12 @@ from supervisor_mcp.heuristics.observation.clip import clip
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
 _OTHER_ECOSYSTEMS = {
-    "node_module": ("Node module", "If `{module}` is a package, npm install {module} in the folder with package.json; "
+    Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {module} in the folder with package.json; "
                     "if it is a relative path, check it from the requiring file (ls, find . -name)."),
-    "go_missing": ("Go package", "go get {module} (then go mod tidy), or fix the import path."),
-    "java_missing": ("Java class", "Add the jar or dependency that provides {module} to the classpath or build "
+    Rule.GO_MISSING: ("Go package", "go get {module} (then go mod tidy), or fix the import path."),
+    Rule.JAVA_MISSING: ("Java class", "Add the jar or dependency that provides {module} to the classpath or build "
                      "file, or fix the class name."),
-    "ruby_missing": ("Ruby library", "gem install {module} (or add it to the Gemfile and bundle install)."),
+    Rule.RUBY_MISSING: ("Ruby library", "gem install {module} (or add it to the Gemfile and bundle install)."),
 }
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.observation.clip import clip
 
@@ -80,7 +81,7 @@ def rerun_command(action: str, test_id: str) -> str:
 
 def explain_test_failure(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     body = ctx.envelope.body
-    if finding.rule == "fallback:program_verdict":
+    if finding.rule == Rule.FALLBACK_PROGRAM_VERDICT:
         last = " | ".join(finding.evidence[-2:])
         return (f"The program ran without an exception but exited with status {ctx.envelope.returncode}: its own "
                 f"check reports a wrong result. Last output: {clip(last, 200, ellipsis=True)}",

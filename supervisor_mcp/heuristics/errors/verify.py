@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.packages import pip_name
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -158,6 +159,6 @@ def contradiction(finding: Finding, ctx: ErrorContext, steps: list[Step]) -> Che
         return _module_check(finding, steps)
     if finding.category == "undefined_name":
         return _name_check(finding, steps)
-    if finding.category == "precondition_failed" and finding.rule == "domain_not_found":
+    if finding.category == "precondition_failed" and finding.rule == Rule.DOMAIN_NOT_FOUND:
         return _id_check(finding, ctx, steps)
     return None
