@@ -164,12 +164,10 @@ def handoff_issues(answer: str, log: str = "", *, agent_name: str = "", strict: 
 def _corruption(text: str) -> list[HandoffIssue]:
     issues: list[HandoffIssue] = []
     for blob, whole in _json_candidates(text):
-        try:
-            # A JSON object followed by prose is fine; only a value that cannot close is corrupt.
-            json.loads(blob) if whole else json.JSONDecoder().raw_decode(blob)
-        except ValueError as exc:
+        problem = _json_problem(blob, whole)
+        if problem:
             issues.append(HandoffIssue(
-                kind="corrupted_value", detail=f"JSON does not parse ({exc.msg} at char {exc.pos}): {blob[:60]!r}",
+                kind="corrupted_value", detail=f"JSON does not parse ({problem}): {blob[:60]!r}",
                 question="Can you resend the complete, valid JSON?",
             ))
             break
@@ -187,6 +185,22 @@ def _corruption(text: str) -> list[HandoffIssue]:
             question=f"What is the correct value in \"{_snippet(text, m.start(), m.end(), 30)[:80]}\"?",
         ))
     return issues
+
+
+def _json_problem(blob: str, whole: bool) -> str:
+    """Why `blob` is not valid JSON, "" when it is. A JSON object followed by prose is fine (`whole`
+    False); only a value that cannot close is corrupt."""
+    try:
+        if whole:
+            json.loads(blob)
+        else:
+            json.JSONDecoder().raw_decode(blob)
+    except json.JSONDecodeError as exc:
+        return f"{exc.msg} at char {exc.pos}"
+    except RecursionError:
+        # Nested deeper than the parser recurses (thousands of levels): no sub-agent means that.
+        return "nested too deeply to read"
+    return ""
 
 
 def _json_candidates(text: str) -> list[tuple[str, bool]]:
