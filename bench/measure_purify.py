@@ -208,7 +208,7 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
     total = kept = verbatim = same = x2 = x3 = chars_in = chars_out = 0
     await _warm_up(call)
     per_kind: dict[str, list[int]] = {}
-    for n, item in enumerate(items):
+    for item in items:
         args = {"task": item["task"], "result": item["result"], "sub_task": item["sub_task"],
                 "source": item["source"], "session_id": f"purify-{item['run']}"}
         started = time.perf_counter()
@@ -263,8 +263,7 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
 
 
 def _in_process() -> Call:
-    from supervisor_mcp.heuristics.purify import warm_up
-    from supervisor_mcp.heuristics.purify import synthesize
+    from supervisor_mcp.heuristics.purify import synthesize, warm_up
 
     warm_up()  # what the server should do at start (see html_text.warm_up)
 

@@ -6,8 +6,9 @@ import gzip
 import json
 import statistics
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 

@@ -1,10 +1,10 @@
 """Budget by kind of output and the names index that fills what the kept lines leave."""
 
+from supervisor_mcp.heuristics.observation import observe
 from supervisor_mcp.heuristics.purify import render as markers
 from supervisor_mcp.heuristics.purify import select as condense
-from supervisor_mcp.heuristics.observation import observe
-from supervisor_mcp.heuristics.purify.synthesize import budget_for, condense_text
 from supervisor_mcp.heuristics.purify.ranking import query_terms
+from supervisor_mcp.heuristics.purify.synthesize import budget_for, condense_text
 
 TASK = "Fix the crash in the payment retry logic when the card is declined"
 
@@ -56,7 +56,7 @@ def test_index_lists_docstring_words_when_the_budget_allows():
 def test_leftover_index_budget_goes_back_to_whole_lines():
     # Lines about the task with few distinct names: the index cannot spend its share.
     short = [a + b for a in "abcdefgh" for b in "ijklmnop"]
-    lines = [f"    {x} = retry(card, {y})  # declined" for x, y in zip(short * 4, short[7:] * 4)]
+    lines = [f"    {x} = retry(card, {y})  # declined" for x, y in zip(short * 4, short[7:] * 4, strict=False)]
     out = condense_text("\n".join(lines), task=TASK, source="cat src/settle.py")
     kept = [line for line in out.splitlines() if line.startswith("    ") and " = " in line]
     budget = budget_for(len("\n".join(lines)), 3000, observe("\n".join(lines), source="cat src/settle.py").kind)

@@ -2,11 +2,11 @@
 
 from supervisor_mcp.heuristics.observation.kind import is_listing
 from supervisor_mcp.heuristics.purify import dedupe as repeats
-from supervisor_mcp.heuristics.purify import listing, tracebacks
 from supervisor_mcp.heuristics.purify import render as markers
 from supervisor_mcp.heuristics.purify import select as condense
-from supervisor_mcp.heuristics.purify.synthesize import condense_text
+from supervisor_mcp.heuristics.purify import tracebacks
 from supervisor_mcp.heuristics.purify.ranking import query_terms
+from supervisor_mcp.heuristics.purify.synthesize import condense_text
 
 TASK = "Fix the crash in the payment retry logic when the card is declined"
 

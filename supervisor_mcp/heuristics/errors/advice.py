@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.observation.clip import clip
 
 _TOTALS = re.compile(

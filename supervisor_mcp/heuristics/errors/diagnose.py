@@ -17,9 +17,9 @@ from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.exceptions import exception_category
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.verify import contradiction

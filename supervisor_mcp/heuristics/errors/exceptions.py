@@ -79,6 +79,20 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         if name == "AttributeError" and "partially initialized module" in message:
             return "undefined_name"
         return category
+    by_message = _by_message(name, message)
+    if by_message is not None:
+        return by_message
+    if name.endswith(("Timeout", "TimeoutError")):
+        return "transient"
+    if name.endswith(("NotFound", "NotFoundError")) and ("file" in message.lower() or "/" in message):
+        return "file_not_found"
+    if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied")):
+        return "permission_denied"
+    return "runtime_error"
+
+
+def _by_message(name: str, message: str) -> ErrorCategory | None:
+    """Exception types whose message tells the mechanism (an ImportError of a name vs of a module)."""
     if name == "ImportError":
         if "cannot import name" in message:
             return "undefined_name"
@@ -99,10 +113,4 @@ def exception_category(name: str, message: str) -> ErrorCategory:
             return "transient"
         if "unable to open database file" in message:
             return "file_not_found"
-    if name.endswith(("Timeout", "TimeoutError")):
-        return "transient"
-    if name.endswith(("NotFound", "NotFoundError")) and ("file" in message.lower() or "/" in message):
-        return "file_not_found"
-    if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied")):
-        return "permission_denied"
-    return "runtime_error"
+    return None

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -52,7 +52,8 @@ def _where(ctx: ErrorContext, finding: Finding) -> str:
 def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     msg, g, action = finding.message, finding.groups, ctx.action
     if finding.rule == Rule.SHELL_RAN_CODE:
-        return ("The shell executed text that is code or a heredoc line (" + clip(finding.evidence[0], 80, ellipsis=True) + ").",
+        code = clip(finding.evidence[0], 80, ellipsis=True)
+        return (f"The shell executed text that is code or a heredoc line ({code}).",
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
     if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
@@ -233,7 +234,8 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
                 "shows.")
     if exc is None and finding.fault == "tool":
-        return (f"The tool crashed on the call ({clip(finding.evidence[-1], 120, ellipsis=True)}) instead of rejecting it cleanly.",
+        line = clip(finding.evidence[-1], 120, ellipsis=True)
+        return (f"The tool crashed on the call ({line}) instead of rejecting it cleanly.",
                 "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
                 "objects, ids that exist); fix the malformed one rather than resending the same call.")
     if exc is None:

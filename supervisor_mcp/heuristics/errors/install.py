@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
     PIP_NAMES,
     install_command,
@@ -17,7 +17,8 @@ from supervisor_mcp.heuristics.observation.clip import clip
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
 _OTHER_ECOSYSTEMS = {
-    Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {module} in the folder with package.json; "
+    Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {module} in the folder with "
+                       "package.json; "
                     "if it is a relative path, check it from the requiring file (ls, find . -name)."),
     Rule.GO_MISSING: ("Go package", "go get {module} (then go mod tidy), or fix the import path."),
     Rule.JAVA_MISSING: ("Java class", "Add the jar or dependency that provides {module} to the classpath or build "
@@ -40,11 +41,13 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Install the package that ships it (apt-file search {lib}; e.g. apt-get install -y the matching "
                 "lib...-dev package), or use a build/wheel that does not need it.")
     module = g.get("module") or g.get("module2") or _module_of(msg)
-    if module and finding.rule in _OTHER_ECOSYSTEMS:
-        what, fix = _OTHER_ECOSYSTEMS[finding.rule]
+    ecosystem = _OTHER_ECOSYSTEMS.get(Rule(finding.rule)) if finding.rule in _OTHER_ECOSYSTEMS else None
+    if module and ecosystem:
+        what, fix = ecosystem
         return (f"The {what} `{module}` is not installed or not resolvable.", fix.format(module=module))
     if not module:
-        return ("A required program or module is missing.", f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
+        return ("A required program or module is missing.",
+                f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
     interp = g.get("interp")
     if interp:
         return (f"The interpreter {interp} has no module `{module}`.",

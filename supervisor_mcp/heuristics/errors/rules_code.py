@@ -32,10 +32,12 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Trailing backslash|regex parse error)[^\n]{0,200}$",
         example="grep: Unmatched ( or \\("),
     sig(Rule.AWK_SYNTAX, "syntax_error", "awk:", r"^(?:g?awk|mawk): [^\n]{0,120}syntax error",
-        example="awk: cmd. line:1: { print $1 \nawk: cmd. line:1:          ^ unexpected newline or end of string\nawk: line 1: syntax error at source line 1"),
+        example=("awk: cmd. line:1: { print $1 \nawk: cmd. line:1:          ^ unexpected newline or end of s"
+                 "tring\nawk: line 1: syntax error at source line 1")),
     sig(Rule.JQ_SYNTAX, "syntax_error", "jq: error",
         r"^jq: error(?: \(at [^)\n]{0,60}\))?: [^\n]{0,80}(?:syntax error|unexpected)",
-        example="jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:"),
+        example=("jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top"
+                 "-level>, line 1:")),
     sig(Rule.SQL_SYNTAX, "syntax_error", "syntax error",
         r"syntax error at or near|near \"[^\"\n]{0,60}\": syntax error|error in your SQL syntax", flags=IGNORECASE,
         example='psql:query.sql:3: ERROR:  syntax error at or near "FORM"'),
@@ -45,7 +47,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="Expecting ',' delimiter: line 1 column 35 (char 34)"),
     sig(Rule.YAML_SYNTAX, "syntax_error", "mapping values|could not find expected|cannot start any token",
         r"mapping values are not allowed here|could not find expected ':'|found character that cannot start any token",
-        example='while parsing a block mapping\n  in "config.yml", line 2, column 3\nmapping values are not allowed here\n  in "config.yml", line 4, column 12'),
+        example=('while parsing a block mapping\n  in "config.yml", line 2, column 3\nmapping values are not'
+                 ' allowed here\n  in "config.yml", line 4, column 12')),
     sig(Rule.C_SYNTAX, "syntax_error", "error: expected",
         r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: error: expected [^\n]{1,80}",
         example="main.c:12:5: error: expected ';' before 'return'"),
@@ -60,7 +63,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",
         r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly "
         r"executed", priority=96,
-        example="/usr/bin/python3: No module named sympy.__main__; 'sympy' is a package and cannot be directly executed"),
+        example=("/usr/bin/python3: No module named sympy.__main__; 'sympy' is a package and cannot be direc"
+                 "tly executed")),
     sig(Rule.PYTHON_M_MISSING, "missing_dependency", "no module named",
         r"^(?P<interp>\S{0,200}python[\d.]{0,8}): No module named (?P<module>[\w.]{1,100})$",
         example="/usr/bin/python3: No module named pytest"),
@@ -70,13 +74,15 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.SHARED_LIB, "missing_dependency", "cannot open shared object|library not loaded",
         r"(?<![\w.+-])(?P<lib>[\w.+-]{1,100}\.so[\w.]{0,20}): cannot open shared object file|"
         r"Library not loaded: (?P<lib2>\S{1,200})",
-        example="python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared object file: No such file or directory"),
+        example=("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared obj"
+                 "ect file: No such file or directory")),
     sig(Rule.ENV_INTERP, "missing_dependency", "/usr/bin/env:",
         r"^/usr/bin/env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$",
         example="/usr/bin/env: 'python': No such file or directory"),
     sig(Rule.NODE_MODULE, "missing_dependency", "cannot find module|cannot find package '",
         r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
-        example="node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\nRequire stack:\n- /app/server.js"),
+        example=("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\n"
+                 "Require stack:\n- /app/server.js")),
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
         r"fatal error: (?P<lib>[\w./+-]{1,200}\.h(?:pp|h)?): No such file or directory",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
@@ -84,14 +90,16 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"No matching distribution found for (?P<module>\S{1,100})|"
         r"Could not find a version that satisfies the requirement (?P<module2>\S{1,100})",
         priority=65, confidence=0.8,
-        example="ERROR: Could not find a version that satisfies the requirement torchh (from versions: none)\nERROR: No matching distribution found for torchh"),
+        example=("ERROR: Could not find a version that satisfies the requirement torchh (from versions: none"
+                 ")\nERROR: No matching distribution found for torchh")),
     sig(Rule.APT_MISSING, "missing_dependency", "e: ",
         r"^E: (?:Unable to locate package |Package '?)(?P<cmd>[\w.+-]{1,80})",
         example="E: Unable to locate package ripgrepp"),
     sig(Rule.GO_MISSING, "missing_dependency", "cannot find package \"|no required module",
         r"cannot find package \"(?P<module>[^\"\n]{1,200})\"|"
         r"no required module provides package (?P<module2>\S{1,200})",
-        example="main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n	go get github.com/gorilla/mux"),
+        example=("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n	go g"
+                 "et github.com/gorilla/mux")),
     sig(Rule.JAVA_MISSING, "missing_dependency", "classnotfound|noclassdeffound",
         r"(?:ClassNotFoundException|NoClassDefFoundError):? (?P<module>[\w.$/]{1,200})",
         example="Error: Could not find or load main class App\nCaused by: java.lang.ClassNotFoundException App"),
@@ -143,7 +151,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="E       fixture 'tmp_dir' not found\n>       available fixtures: cache, capfd, tmp_path, tmpdir"),
     sig(Rule.PYTEST_NO_NAME, "undefined_name", "not found:|no name '",
         r"ERROR: not found: (?P<path>\S{1,500})|no name '(?P<name>\w{1,200})' in any of",
-        example="ERROR: not found: /testbed/tests/test_api.py::test_lgoin\n(no name '/testbed/tests/test_api.py::test_lgoin' in any of [<Module test_api.py>])"),
+        example=("ERROR: not found: /testbed/tests/test_api.py::test_lgoin\n(no name '/testbed/tests/test_ap"
+                 "i.py::test_lgoin' in any of [<Module test_api.py>])")),
     sig(Rule.GIT_UNKNOWN_REV, "undefined_name", "unknown revision|bad revision",
         r"unknown revision or path not in the working tree|fatal: bad revision",
         example="fatal: ambiguous argument 'mian': unknown revision or path not in the working tree."),
@@ -155,7 +164,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.CLI_REQUIRED, "invalid_arguments", "error: ",
         r"error: (?:the following arguments are required|argument (?P<arg>[^:\n]{1,80}): (?:invalid|expected|"
         r"ambiguous)[^\n]{0,200})",
-        example="usage: convert.py [-h] --input INPUT\nconvert.py: error: the following arguments are required: --input"),
+        example=("usage: convert.py [-h] --input INPUT\nconvert.py: error: the following arguments are requi"
+                 "red: --input")),
     sig(Rule.CLI_OPTION, "invalid_arguments", "option|operand|argument",
         r"(?:unrecognized|invalid|illegal|unknown) option[^\n]{0,5}?[`'‘\"]?(?P<arg>-{1,2}[\w-]{0,60})?|"
         r"option requires an argument|missing (?:file )?operand|requires an argument|"
@@ -184,7 +194,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"is a required property|Additional properties are not allowed|"
         r"missing required (?:argument|parameter|field|property)|Invalid (?:arguments|parameters|input|JSON arguments)",
         flags=IGNORECASE,
-        example="1 validation error for BookReservation\npassengers\n  Field required [type=missing, input_value={}, input_type=dict]"),
+        example=("1 validation error for BookReservation\npassengers\n  Field required [type=missing, input_"
+                 "value={}, input_type=dict]")),
     sig(Rule.INVALID_VALUE, "invalid_arguments", "invalid|not a valid|must be",
         r"^(?:Error: )?(?:invalid (?:characters in expression|reason|value|format|choice|type|id|date)\b|"
         r"[^\n]{0,80} is not a valid (?:\w{1,30} ){0,2}(?:value|choice|option|format|date|id))|"

@@ -20,7 +20,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
         r"authentication (?:failed|required)|not authorized to|insufficient (?:permissions|privileges|scope)",
         flags=IGNORECASE,
-        example="openai.error: Incorrect API key provided: sk-abc***. You can find your API key at https://platform.openai.com."),
+        example=("openai.error: Incorrect API key provided: sk-abc***. You can find your API key at https://"
+                 "platform.openai.com.")),
     sig(Rule.EXTERNALLY_MANAGED, "permission_denied", "externally-managed", r"externally-managed-environment",
         example="error: externally-managed-environment\n\nThis environment is externally managed"),
     # --- transient
@@ -89,7 +90,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"^FAILED \S{1,300}::\S{1,300}|^FAIL: \w{1,200} \(|^--- FAIL: \S{1,200}|^={3,200} FAILURES ={3,200}$|"
         r"^={3,200} [^\n]{0,80}\b\d{1,7} failed\b|tests finished: [^\n]{0,40}\b\d{1,7} failed|"
         r"^Tests: {1,20}\d{1,7} failed|test result: FAILED|^FAILED \(failures=\d{1,7}", confidence=0.85,
-        example="FAILED tests/test_parser.py::test_nested_lists - assert 2 == 3\n========================= 1 failed, 41 passed in 2.10s ========================="),
+        example=("FAILED tests/test_parser.py::test_nested_lists - assert 2 == 3\n========================= "
+                 "1 failed, 41 passed in 2.10s =========================")),
     sig(Rule.EXPECTED_GOT, "test_failure", "expected|actual|received|got:",
         r"[Ee]xpected:? [^\n]{1,200}(?:,| but| and)? (?:got|was|received|actual)[: ]|"
         r"^[ \t]{0,20}(?:Expected|Actual|Received|Got):[ \t][^\n]{1,200}$", confidence=0.8,
@@ -113,7 +115,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"is not (?:allowed|permitted|eligible|refundable|cancell?able|modifiable|changeable)|not allowed to|"
         r"only (?:\w{1,30} ){0,3}(?:can|may) be", flags=IGNORECASE,
         example="Error: basic economy reservations cannot be modified"),
-    sig(Rule.DOMAIN_STATE, "precondition_failed", "already|exists|should|must|too many|exceed|expired| is |cannot|match",
+    sig(Rule.DOMAIN_STATE, "precondition_failed",
+        "already|exists|should|must|too many|exceed|expired| is |cannot|match",
         r"already (?:exists?|cancell?ed|booked|used|paid|in use|taken|registered|been)|\bFile exists\b|"
         r"(?:should|must) (?:be|have|match|not) [^\n]{1,120}|does not match|too many \w{1,30}|"
         r"exceeds? (?:the )?(?:limit|maximum|allowed|balance)|\bexpired\b|"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.observation.clip import clip
 
 _PYTEST_FAILED = re.compile(r"^FAILED (\S{1,300}::\S{1,300})(?: - ([^\n]{0,200}))?$", re.MULTILINE)

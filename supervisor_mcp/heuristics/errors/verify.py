@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import pip_name
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import Step
@@ -67,7 +67,8 @@ def _file_check(finding: Finding, steps: list[Step]) -> Check | None:
         return None
     index, step = hit
     return Check(
-        task=f"You created `{base}` at step {index} (`{clip(step.args, 100, ellipsis=True)}`), yet `{path}` is not found. Check "
+        task=f"You created `{base}` at step {index} (`{clip(step.args, 100, ellipsis=True)}`), yet `{path}` is not "
+             "found. Check "
              f"where it really is before going on: pwd; ls -la; find / -name '{base}' -not -path '/proc/*' 2>/dev/null "
              "| head. Then use its absolute path (the working directory or the path differs from what you assumed).",
         evidence=f"step {index} created {base}",

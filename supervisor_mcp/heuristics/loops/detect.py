@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from supervisor_mcp.heuristics.loops.finding import Finding, span
+from supervisor_mcp.heuristics.loops.finding import Finding, quote, span
 from supervisor_mcp.heuristics.loops.paging import find_paging
 from supervisor_mcp.heuristics.loops.stalls import CHANGE_GOAL, find_overflow_repeat, find_stall
 from supervisor_mcp.heuristics.loops.steps import Steps
-from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import InefficiencyVerdict, Step
 
 _ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps
@@ -124,7 +123,7 @@ def _exact_loop(steps: Steps, config: LoopConfig) -> Finding | None:
     if len(run) < needed:
         return None
     run.reverse()
-    what = clip(last.action, 90, ellipsis=True, flat=True) or "(empty action)"
+    what = quote(last.action, 90) or "(empty action)"
     evidence = (f"{span(run)}: `{what}` ran {len(run)} times in a row with an unchanged result",)
     guidance = (
         f"`{what}` has returned the same result {len(run)} times in a row ({span(run)}); repeating it "
@@ -148,7 +147,7 @@ def _alternating_loop(steps: Steps, config: LoopConfig) -> Finding | None:
         if all(steps.shapes[i].kind == "poll" or steps.outcome(i).transient for i in range(lo, n)):
             continue
         cycle = tuple(range(lo, n))
-        actions = " / ".join(f"`{clip(steps.shapes[lo + k].action, 50, ellipsis=True, flat=True)}`" for k in range(period))
+        actions = " / ".join(f"`{quote(steps.shapes[lo + k].action, 50)}`" for k in range(period))
         evidence = (f"{span(cycle)}: the cycle {actions} repeated {reps} times with unchanged results",)
         guidance = (
             f"You are cycling through {actions} ({span(cycle)}) and every pass returns the same results. "
@@ -177,8 +176,8 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
     if not last.rejected and edits_between and same_action and len(hits) < config.repeats:
         return None  # re-running after an edit is the normal fix loop; only a long streak counts
     hits = hits[-max(config.repeats, config.error_repeats):]
-    sig = clip(last.error_line, 110, ellipsis=True, flat=True)
-    shown = tuple(f"step {i + 1}: `{clip(steps.shapes[i].action, 70, ellipsis=True, flat=True) or '(no command)'}`" for i in hits[-3:])
+    sig = quote(last.error_line, 110)
+    shown = tuple(f"step {i + 1}: `{quote(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
     if last.rejected:
         evidence = (f"{span(hits)}: {len(hits)} actions rejected before running: {sig}", *shown)
         one = "one action" in sig.lower()
@@ -190,7 +189,7 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
         )
         return Finding("repeated_error", tuple(hits), evidence, guidance, 0.85)
     actions = {steps.shapes[i].action for i in hits}
-    tried = f"`{clip(action, 50, ellipsis=True, flat=True)}`" if len(actions) == 1 else f"{len(actions)} different commands"
+    tried = f"`{quote(action, 50)}`" if len(actions) == 1 else f"{len(actions)} different commands"
     evidence = (f"{span(hits)}: the same error {len(hits)} times from {tried}: {sig}", *shown)
     guidance = (
         f"The same error has come back {len(hits)} times ({span(hits)}): {sig}. Stop retrying "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import Pattern
 
 
@@ -25,6 +26,11 @@ def span(steps: tuple[int, ...] | list[int]) -> str:
     """Name trace indices as the agent counts steps: from 1, as the model's context does too."""
     first, last = min(steps) + 1, max(steps) + 1
     return f"step {first}" if first == last else f"steps {first}-{last}"
+
+
+def quote(text: str, limit: int = 90) -> str:
+    """An action or error line as guidance quotes it: on one line, cut with "..." (see observation.clip)."""
+    return clip(text, limit, ellipsis=True, flat=True)
 
 
 _BACKTICK = re.compile(r"`([^`\n]{2,60})`")

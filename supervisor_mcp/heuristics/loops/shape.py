@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -156,7 +157,7 @@ def _segment_kind(program: str, words: list[str], segment: str) -> tuple[Kind, l
     return "other", []
 
 
-def _view_of(stages: list[str]) -> tuple[str, int, int] | None:
+def _view_of(stages: Sequence[str]) -> tuple[str, int, int] | None:
     """(file, start, end) when a pipeline prints one file, or a line range of it (start 0: the whole
     file), and nothing filters it."""
     words_by_stage = [shell.words(s) for s in stages]
@@ -216,9 +217,10 @@ def _count_arg(words: list[str], default: int) -> int:
 def _dominant(kinds: list[Kind], wrote: bool) -> Kind:
     if wrote or "edit" in kinds:
         return "edit"
-    for kind in ("poll", "run", "view", "search", "other"):  # "sleep 30 && tail log" is waiting
+    order: tuple[Kind, ...] = ("poll", "run", "view", "search", "other")
+    for kind in order:  # "sleep 30 && tail log" is waiting
         if kind in kinds:
-            return kind  # type: ignore[return-value]
+            return kind
     return "poll"
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, span
+from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, quote, span
 from supervisor_mcp.heuristics.loops.shape import Shape, limits_output
 from supervisor_mcp.heuristics.loops.steps import Steps
-from supervisor_mcp.heuristics.observation.clip import clip
 
 
 def find_overflow_repeat(
@@ -44,7 +43,7 @@ def find_overflow_repeat(
     hits = (*earlier[-2:], latest)
     narrower = _narrower(shapes[latest], identifiers(*hint_texts))
     if shapes[earlier[-1]].action == action:
-        command = clip(action, 70, ellipsis=True, flat=True)
+        command = quote(action, 70)
         evidence = (f"{span(hits)}: `{command}` cut as too long at "
                     f"{', '.join(f'step {i + 1}' for i in hits)}",)
         guidance = (
@@ -52,7 +51,7 @@ def find_overflow_repeat(
             f"{latest + 1}): it shows the same truncated output. Narrow it instead: {narrower}."
         )
     else:
-        commands = ", ".join(f"`{clip(shapes[i].action, 60, ellipsis=True, flat=True)}`" for i in hits)
+        commands = ", ".join(f"`{quote(shapes[i].action, 60)}`" for i in hits)
         evidence = (f"{span(hits)}: {len(hits)} broad commands in a row cut as too long: {commands}",)
         guidance = (
             f"{len(hits)} commands in a row were cut as too long ({span(hits)}), so their middle is lost. "
@@ -118,9 +117,9 @@ def _failing_rerun(steps: Steps, lo: int, repeats: int) -> Finding | None:
     if len(runs) < repeats:
         return None
     hits = tuple(runs)
-    evidence = (f"{span(hits)}: `{clip(last.action, 70, ellipsis=True, flat=True)}` failed {len(runs)} times, no edit in between",)
+    evidence = (f"{span(hits)}: `{quote(last.action, 70)}` failed {len(runs)} times, no edit in between",)
     guidance = (
-        f"`{clip(last.action, 70, ellipsis=True, flat=True)}` has failed {len(runs)} times ({span(hits)}) and nothing was changed "
+        f"`{quote(last.action, 70)}` has failed {len(runs)} times ({span(hits)}) and nothing was changed "
         f"between the runs, so running it again will fail again. Read the failure, change the code or "
         f"the command, then re-run."
     )
@@ -134,7 +133,7 @@ def _narrower(shape: Shape, terms: list[str]) -> str:
         return (f"grep -n '{term}' {shape.target} | head -n 30, then sed -n 'START,ENDp' {shape.target} "
                 f"around the hit")
     if shape.kind == "run":
-        command = clip(shape.action, 60, ellipsis=True, flat=True)
+        command = quote(shape.action, 60)
         return (f"run it once into a file and read only what matters, e.g. {command} > /tmp/out.txt "
                 f"2>&1; grep -n -E 'Error|FAIL|{term}' /tmp/out.txt | head -n 30 (or pass -x/-q to a test "
                 f"runner)")

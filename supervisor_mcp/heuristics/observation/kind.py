@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Literal
 
 Kind = Literal[
@@ -40,8 +41,9 @@ _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 _DIFF_START = re.compile(r"^(?:diff --git |--- \S.*\n\+\+\+ |@@ -\d)", re.M)
 # Source code the way editors lay it out: indented in steps of four (or tabs), with definitions.
 _INDENTED = re.compile(r"^(?:    |\t)+\S")
-_DEFINES = re.compile(r"^\s*(?:(?:async )?def |class |function |func |fn |(?:public|private|protected) |import |from \S+ import )",
-                      re.M)
+_DEFINES = re.compile(
+    r"^\s*(?:(?:async )?def |class |function |func |fn |(?:public|private|protected) |import |from \S+ import )", re.M
+)
 # Programs whose output is a file's text even when it is HTML (an agent working on markup).
 _SHELL_READERS = frozenset({"grep", "egrep", "rg", "awk", "git", "sed", "head", "tail"})
 _VIEWERS = frozenset({"cat", "nl", "head", "tail", "less", "more", "bat", "open", "goto", "view", "read",
@@ -94,7 +96,7 @@ def numbered(lines: Sequence[str]) -> bool:
     body = sum(1 for ln in lines if ln.strip())
     if len(numbers) < 5 or len(numbers) < 0.6 * body:
         return False
-    rising = sum(1 for a, b in zip(numbers, numbers[1:]) if b > a)
+    rising = sum(1 for a, b in pairwise(numbers) if b > a)
     return rising >= 0.8 * (len(numbers) - 1)
 
 

@@ -15,7 +15,10 @@ from supervisor_mcp.heuristics.purify.ranking import STOPWORDS
 
 MAX_CONFLICTS = 5
 QUOTE_LEAD = 60
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+_MONTHS = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+]
 _MON = "|".join(m[:3] for m in _MONTHS)
 _DATE = (
     r"(?P<iso>\d{4})-(?P<iso_m>\d{1,2})-(?P<iso_d>\d{1,2})"
@@ -28,12 +31,17 @@ _NUMBER = (
 )
 _VALUE = re.compile(rf"(?<![\w.])(?:{_DATE}|{_NUMBER})(?![\w-])", re.I)
 # What ties a value to the words before it, at the very end of the text that precedes the value.
-_QUALIFIERS = frozenset(["about", "around", "approximately", "roughly", "nearly", "over", "only", "just"])
-_LINK_WORDS = frozenset(["is", "was", "were", "are", "of", "on", "in", "at", "to", "cost", "costs", "reached", "totalled", "totaled"])
+_QUALIFIERS = frozenset({"about", "around", "approximately", "roughly", "nearly", "over", "only", "just"})
+_LINK_WORDS = frozenset({
+    "is", "was", "were", "are", "of", "on", "in", "at", "to", "cost", "costs", "reached", "totalled",
+    "totaled",
+})
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
-_UNITS = frozenset(["million", "millions", "billion", "billions", "thousand", "thousands", "percent", "per", "cent", "bn"])
+_UNITS = frozenset({
+    "million", "millions", "billion", "billions", "thousand", "thousands", "percent", "per", "cent", "bn",
+})
 _CLAUSE = re.compile(r"[.;:,\n(]")
 
 

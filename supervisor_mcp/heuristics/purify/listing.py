@@ -86,7 +86,7 @@ def condense(lines: Sequence[str], query: Sequence[str], budget: int, *, protect
     top = max(scores, default=0.0) or 1.0
     gtop = max(group_scores, default=0.0) or 1.0
     priority: list[tuple[float, int, int]] = []
-    for gi, (group, gscore) in enumerate(zip(groups, group_scores)):
+    for gi, (group, gscore) in enumerate(zip(groups, group_scores, strict=True)):
         shallow = 1.0 / (1 + _depth(group.name))
         for rank, i in enumerate(group.entries):
             # The first entries of every group before the tenth of one: breadth shows the tree.

@@ -17,7 +17,21 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 STOPWORDS = frozenset(
-    ["a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "either", "else", "even", "ever", "every", "few", "for", "from", "further", "get", "gets", "got", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "let", "like", "may", "me", "might", "more", "most", "much", "must", "my", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "out", "over", "own", "same", "say", "says", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "upon", "us", "use", "used", "uses", "using", "very", "via", "was", "way", "we", "well", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "within", "without", "would", "yet", "you", "your", "yours", "one", "two", "new", "make", "made", "see", "seems", "seem", "need", "needs", "want", "wants", "true", "false", "none", "null", "self", "def", "return", "import", "from", "class", "consider", "following", "description", "please", "task", "tasks", "issue", "pr", "thanks", "hi", "hello", "question", "answer", "find", "read", "look", "check", "show", "shows", "showing", "give", "tell", "know", "let", "lets", "try", "trying", "expected", "actual", "currently", "something", "anything", "everything", "thing", "things", "example", "examples", "instead", "still", "really", "actually", "main", "page", "web", "article", "site", "content", "text", "information", "info", "details", "detail", "result", "results", "output"]
+    """
+    a about above after again against all also am an and any are as at be because been before being
+    below between both but by can could did do does doing done down during each either else even
+    ever every few for from further get gets got had has have having he her here hers him his how i
+    if in into is it its itself just let like may me might more most much must my no nor not now of
+    off on once only or other our out over own same say says she should so some such than that the
+    their them then there these they this those through to too under until up upon us use used uses
+    using very via was way we well were what when where which while who whom why will with within
+    without would yet you your yours one two new make made see seems seem need needs want wants
+    true false none null self def return import from class
+    consider following description please task tasks issue pr thanks hi hello question answer find
+    read look check show shows showing give tell know let lets try trying expected actual currently
+    something anything everything thing things example examples instead still really actually
+    main page web article site content text information info details detail result results output
+    """.split()  # noqa: SIM905 - reads best as words
 )
 
 

@@ -3,8 +3,8 @@
 A marker says how many lines went, the line numbers when the tool printed them (`nl`, `grep -n`),
 the definitions the run held, and, within a budget, the other names its code held (never plain words
 of comments or docstrings: a bag of English words would pad the metric, not help the agent), so the
-agent knows what exists and can fetch exactly that back (bench/measure_purify.py: per character, a names index keeps far more of the
-identifiers a later command uses than whole lines do).
+agent knows what exists and can fetch exactly that back (bench/measure_purify.py: per character, a names index
+keeps far more of the identifiers a later command uses than whole lines do).
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ def describe_gap(lines: Sequence[str], first_number: int | None = None) -> str:
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[./-][A-Za-z0-9_]+)*")
 _KEYWORDS = frozenset(
-    ["and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "None", "True", "False", "self", "const", "let", "var", "function", "func", "public", "private", "protected", "static", "void", "int", "str", "bool", "float", "char", "new", "this", "null", "true", "false", "undefined", "else"]
+    "and as assert async await break class continue def del elif else except finally for from global "  # noqa: SIM905 - reads best as words
+    "if import in is lambda nonlocal not or pass raise return try while with yield None True False self "
+    "const let var function func public private protected static void int str bool float char new this "
+    "null true false undefined else".split()
 )
 _TRIPLE = re.compile(r'"""|\'\'\'')
 _COMMENT = re.compile(r"^\s*(?:\d+[\t:]\s*)?(?:#|//|/?\*)")
@@ -70,7 +73,7 @@ def gap_names(gap: Sequence[str], is_code: Sequence[bool], shown_text: str, seen
     (variables, calls, attributes, keyword arguments), and only code-shaped names from comments,
     docstrings and prose (plain words there are language, not names)."""
     names: list[str] = []
-    for line, code in zip(gap, is_code):
+    for line, code in zip(gap, is_code, strict=True):
         if code:
             # String literals in code are messages (prose), not names.
             code_part = _STRING.sub(" ", _TRAILING_COMMENT.sub("", line))
@@ -147,7 +150,7 @@ def _index(plan: Plan, gaps: list[tuple[int, int]], extras: dict[tuple[int, int]
     first: dict[str, tuple[int, int]] = {}  # name -> (gap start, order)
     code_name: dict[str, bool] = {}
     for a, b in gaps:
-        for line, in_code_line in zip(plan.lines[a:b], is_code[a:b]):
+        for line, in_code_line in zip(plan.lines[a:b], is_code[a:b], strict=True):
             if in_code_line:
                 # String literals and trailing comments in code are messages (prose), not names.
                 comment = _TRAILING_COMMENT.search(line)

@@ -143,20 +143,20 @@ def handoff_issues(answer: str, log: str = "", *, agent_name: str = "", strict: 
             question=f"What does '{word}' refer to in the final answer?",
         ))
     for source in (answer, log):
-        m = _CAPABILITY.search(source)
-        if m:
+        said = _CAPABILITY.search(source)
+        if said:
             issues.append(HandoffIssue(
                 kind="wrong_role",
-                detail=f"{who.capitalize()} reports it could not do the job: \"{m.group(0).strip()}\"",
+                detail=f"{who.capitalize()} reports it could not do the job: \"{said.group(0).strip()}\"",
                 question="Which agent or tool can do this step instead, or can the needed input be given directly?",
             ))
             break
-    m = _ASKS_BACK.search(answer)
-    if m:
+    asked = _ASKS_BACK.search(answer)
+    if asked:
         issues.append(HandoffIssue(
             kind="wrong_role",
-            detail=f"{who.capitalize()} asks a question instead of answering: \"{m.group(0)[:120]}\"",
-            question=m.group(0)[:200],
+            detail=f"{who.capitalize()} asks a question instead of answering: \"{asked.group(0)[:120]}\"",
+            question=asked.group(0)[:200],
         ))
     return issues
 

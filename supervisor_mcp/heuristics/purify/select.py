@@ -18,6 +18,7 @@ import heapq
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from supervisor_mcp.heuristics.observation.frames import looks_like_frame
 from supervisor_mcp.heuristics.purify.ranking import Ranker, terms
@@ -143,7 +144,7 @@ def relevance(lines: Sequence[str], query: Sequence[str], *, code: bool = False,
     line_scores = Ranker(line_terms).scores(query)
     top_c, top_l = max(chunk_scores, default=0.0) or 1.0, max(line_scores, default=0.0) or 1.0
     base = [0.0] * len(lines)
-    for (a, b), score in zip(spans, chunk_scores):
+    for (a, b), score in zip(spans, chunk_scores, strict=True):
         for i in range(a, b):
             base[i] = max(0.8 * score / top_c, line_scores[i] / top_l)
     spread = list(base)
@@ -155,7 +156,8 @@ def relevance(lines: Sequence[str], query: Sequence[str], *, code: bool = False,
     return spread, [score / top_c for score in chunk_scores]
 
 
-def select(
+def select(  # noqa: C901 - one budget, spent in four phases that share its running state
+
     lines: Sequence[str],
     query: Sequence[str],
     budget: int,
@@ -254,7 +256,7 @@ def select(
 def _fill_small_gaps(plan: Plan, lines: Sequence[str]) -> None:
     # A gap no longer than its marker reads better whole.
     kept = sorted(plan.kept)
-    for a, b in zip(kept, kept[1:]):
+    for a, b in pairwise(kept):
         gap = range(a + 1, b)
         if 0 < len(gap) <= 3 and sum(len(lines[i]) + 1 for i in gap) <= MARKER_COST + 10:
             plan.kept.update(gap)

@@ -53,7 +53,8 @@ _GENERIC_PAGE_TASK = re.compile(
 # Budget ratio and floor by content kind; kinds not listed get the general TARGET_RATIO.
 _RATIOS: dict[str, tuple[float, float]] = {
     "file_view": (VIEW_RATIO, 1.0), "log": (OTHER_RATIO, OTHER_FLOOR), "listing": (OTHER_RATIO, OTHER_FLOOR),
-    "traceback": (OTHER_RATIO, OTHER_FLOOR), "test_report": (OTHER_RATIO, OTHER_FLOOR), "diff": (OTHER_RATIO, OTHER_FLOOR),
+    "traceback": (OTHER_RATIO, OTHER_FLOOR), "test_report": (OTHER_RATIO, OTHER_FLOOR),
+    "diff": (OTHER_RATIO, OTHER_FLOOR),
 }
 
 
