@@ -126,7 +126,7 @@ def report_counts(rows: list[dict[str, Any]]) -> None:
 
 def _diagnose():
     try:
-        from supervisor_mcp.heuristics.error_signatures import diagnose
+        from supervisor_mcp.heuristics.errors import diagnose
     except ImportError:  # pragma: no cover - fall back to wherever diagnose lives
         import importlib
         import pkgutil

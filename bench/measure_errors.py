@@ -79,7 +79,7 @@ async def measure(call: Call, data_dir: pathlib.Path) -> dict[str, Any]:
 
 
 async def _in_process(tool: str, args: dict[str, Any]) -> dict[str, Any]:
-    from supervisor_mcp.heuristics.error_signatures import diagnose
+    from supervisor_mcp.heuristics.errors import diagnose
 
     if tool != "error_analysis":
         raise ValueError(f"only error_analysis is measured here, not {tool}")

@@ -150,8 +150,9 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
 def detect_latency(data_dir: Path, size: int = 200, calls: int = 200) -> dict[str, float]:
     """`detect` alone on a `size`-step trace of real steps (results cut to 1,500 chars): the first
     call on an unseen trace (cold), and one new step per call as in a live session (warm)."""
-    from supervisor_mcp.heuristics import command_shape, outcome
     from supervisor_mcp.heuristics.loops import detect
+    from supervisor_mcp.heuristics.loops import shape as command_shape
+    from supervisor_mcp.heuristics.loops import steps as outcome
     from supervisor_mcp.models import Step
 
     runs = load_runs(data_dir)

@@ -69,6 +69,40 @@ def tool_items(data_dir: Path) -> list[dict[str, Any]]:
     return items
 
 
+# The same command as hosts phrase `source` (the purifier must not care).
+PHRASINGS: dict[str, Callable[[str], str]] = {
+    "bare command": lambda cmd: cmd,
+    "bash: <cmd>": lambda cmd: f"bash: {cmd}",
+    "JSON tool call": lambda cmd: json.dumps({"tool": "bash", "args": {"command": cmd}}),
+    "OpenAI call": lambda cmd: json.dumps({"name": "bash", "arguments": json.dumps({"command": cmd})}),
+    "tool name only": lambda cmd: "bash",
+    "empty": lambda cmd: "",
+}
+
+
+async def by_phrasing(call: Call, items: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Retention and compression of the long tool outputs for each phrasing of `source`."""
+    out: dict[str, dict[str, float]] = {}
+    for name, phrase in PHRASINGS.items():
+        total = kept = chars_in = chars_out = 0
+        for item in items:
+            args = {"task": item["task"], "result": item["result"], "sub_task": item["sub_task"],
+                    "source": phrase(item["source"]), "session_id": f"purify-{item['run']}"}
+            synthesis = (await call(TOOL, args)).get("synthesis") or item["result"]
+            total += len(item["facts"])
+            kept += _kept(item["facts"], synthesis)
+            chars_in += len(item["result"])
+            chars_out += len(synthesis)
+        out[name] = {"retention": kept / total if total else 1.0, "compression": chars_in / max(chars_out, 1)}
+    return out
+
+
+def phrasing_table(rows: dict[str, dict[str, float]]) -> str:
+    lines = [f"{'source phrasing':<18} {'retention':>9} {'compression':>11}"]
+    lines += [f"{name:<18} {r['retention']:>9.3f} {r['compression']:>10.3f}x" for name, r in rows.items()]
+    return "\n".join(lines)
+
+
 def head_tail(text: str, n: int) -> str:
     half = n // 2
     return text[:half] + text[len(text) - (n - half):] if n < len(text) else text
@@ -144,7 +178,7 @@ def pages(data_dir: Path) -> list[tuple[str, str, str]]:
 def page_baselines(items: list[tuple[str, str, str]]) -> dict[str, Any]:
     import trafilatura
 
-    from supervisor_mcp.heuristics.html_text import visible_text
+    from supervisor_mcp.heuristics.purify.html_text import visible_text
 
     return {
         "trafilatura_defaults": score_pages([(t, trafilatura.extract(h) or "") for h, t, _ in items]),
@@ -174,7 +208,7 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
     total = kept = verbatim = same = x2 = x3 = chars_in = chars_out = 0
     await _warm_up(call)
     per_kind: dict[str, list[int]] = {}
-    for n, item in enumerate(items):
+    for item in items:
         args = {"task": item["task"], "result": item["result"], "sub_task": item["sub_task"],
                 "source": item["source"], "session_id": f"purify-{item['run']}"}
         started = time.perf_counter()
@@ -225,12 +259,11 @@ async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
     web.update({"pages": len(pairs), "latency_ms_p50": _pct(page_ms, 0.5), "latency_ms_p99": _pct(page_ms, 0.99),
                 "latency_ms_100kb_pages_median": statistics.median(big_ms) if big_ms else None,
                 "baselines": page_baselines(page_items)})
-    return {"tool_outputs": tool, "web_pages": web}
+    return {"tool_outputs": tool, "web_pages": web, "by_phrasing": await by_phrasing(call, items)}
 
 
 def _in_process() -> Call:
-    from supervisor_mcp.heuristics.html_text import warm_up
-    from supervisor_mcp.heuristics.purify import synthesize
+    from supervisor_mcp.heuristics.purify import synthesize, warm_up
 
     warm_up()  # what the server should do at start (see html_text.warm_up)
 
@@ -249,10 +282,16 @@ def _in_process() -> Call:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    parser.add_argument("--phrasings", action="store_true", help="only the per-phrasing table")
     args = parser.parse_args()
+    if args.phrasings:
+        rows = asyncio.run(by_phrasing(_in_process(), tool_items(args.data)))
+        print(phrasing_table(rows))
+        return
     results = asyncio.run(measure(_in_process(), args.data))
     json.dump(results, sys.stdout, indent=2)
     sys.stdout.write("\n")
+    print(phrasing_table(results["by_phrasing"]), file=sys.stderr)
 
 
 if __name__ == "__main__":

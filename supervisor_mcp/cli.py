@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         # A shared store means replicas behind a load balancer: no per-process transport sessions,
         # so any replica can answer any request (all state is in the database).
         stateless = transport == "streamable-http" and is_shared(settings.db)
-        from supervisor_mcp.heuristics.html_text import warm_up
+        from supervisor_mcp.heuristics.purify import warm_up
 
         warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
         if settings.model:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from supervisor_mcp.heuristics.error_signatures import diagnose
+from supervisor_mcp.heuristics.errors import diagnose
 from supervisor_mcp.models import Step
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "errors"
@@ -496,7 +496,8 @@ def test_missing_node_module_is_installed_with_npm_not_pip() -> None:
 
 
 def test_jvm_exception_is_a_runtime_error() -> None:
-    diag = diagnose('Exception in thread "main" java.lang.NullPointerException\n\tat Main.main(Main.java:5)', "java Main")
+    error = 'Exception in thread "main" java.lang.NullPointerException\n\tat Main.main(Main.java:5)'
+    diag = diagnose(error, "java Main")
     assert diag.category == "runtime_error"
 
 
@@ -505,5 +506,6 @@ def test_dash_syntax_error_is_a_syntax_error() -> None:
 
 
 def test_action_given_as_tool_call_json_is_read_as_its_command() -> None:
-    diag = diagnose("<returncode>1</returncode>\n<output>\n</output>", '{"command": "grep -n MAX_PAGES repo/config.py"}')
+    action = '{"command": "grep -n MAX_PAGES repo/config.py"}'
+    diag = diagnose("<returncode>1</returncode>\n<output>\n</output>", action)
     assert diag.category == "not_an_error"

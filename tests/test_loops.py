@@ -4,8 +4,8 @@
 import json
 import time
 
-from supervisor_mcp.heuristics.command_shape import shape_of
 from supervisor_mcp.heuristics.loops import LoopConfig, detect
+from supervisor_mcp.heuristics.loops.shape import shape_of
 from supervisor_mcp.models import Step
 
 TASK = "Fix `apply_ufunc` so that `xr.where` preserves attributes (xarray/core/computation.py)."
@@ -52,35 +52,35 @@ EXPLORE = [
 
 # --- paging crawls --------------------------------------------------------------------------------
 def test_four_forward_pages_of_one_file_are_a_paging_crawl():
-    trace = EXPLORE + [page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
+    trace = [*EXPLORE, page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
     verdict = detect(trace, task=TASK)
     assert verdict.action == "provide_guidance" and verdict.pattern == "paging_crawl"
     assert "steps 4-7" in verdict.evidence[0]
 
 
 def test_paging_guidance_names_the_file_and_a_search_for_a_task_identifier():
-    trace = EXPLORE + [page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
+    trace = [*EXPLORE, page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
     guidance = detect(trace, task=TASK).guidance or ""
     assert "grep -n 'apply_ufunc" in guidance and "xarray/core/computation.py" in guidance
 
 
 def test_three_pages_read_one_function_and_are_approved_by_default():
-    trace = EXPLORE + [page(720, 750), page(751, 780), page(781, 800)]
+    trace = [*EXPLORE, page(720, 750), page(751, 780), page(781, 800)]
     assert detect(trace, task=TASK).action == "approve"
 
 
 def test_paging_threshold_follows_the_loop_window():
-    trace = EXPLORE + [page(720, 750), page(751, 780), page(781, 800)]
+    trace = [*EXPLORE, page(720, 750), page(751, 780), page(781, 800)]
     assert detect(trace, task=TASK, config=LoopConfig(loop_window=4)).pattern == "paging_crawl"
 
 
 def test_a_search_between_pages_ends_the_crawl():
-    trace = EXPLORE + [page(720, 750), page(750, 760), EXPLORE[0], page(765, 770), page(775, 780)]
+    trace = [*EXPLORE, page(720, 750), page(750, 760), EXPLORE[0], page(765, 770), page(775, 780)]
     assert detect(trace, task=TASK).action == "approve"
 
 
 def test_views_jumping_to_grep_hits_are_not_a_crawl():
-    trace = EXPLORE + [page(120, 140), page(610, 630), page(1100, 1120), page(1725, 1760)]
+    trace = [*EXPLORE, page(120, 140), page(610, 630), page(1100, 1120), page(1725, 1760)]
     assert detect(trace, task=TASK).action == "approve"
 
 
@@ -92,8 +92,8 @@ def test_the_same_range_on_different_files_is_not_a_crawl():
 def test_browser_scrolling_down_one_page_is_a_paging_crawl():
     scroll = [Step(tool="browser", args=json.dumps({"action": "scroll_down"}), result=f"...viewport {i}...")
               for i in range(5)]
-    verdict = detect([Step(tool="browser", args='{"action": "goto", "url": "https://x.org/a"}', result="ok")]
-                     + scroll, task="Find the release date")
+    goto = Step(tool="browser", args='{"action": "goto", "url": "https://x.org/a"}', result="ok")
+    verdict = detect([goto, *scroll], task="Find the release date")
     assert verdict.pattern == "paging_crawl"
 
 
@@ -146,14 +146,15 @@ def test_a_loop_that_already_ended_is_not_flagged():
 # --- errors ---------------------------------------------------------------------------------------
 def test_the_same_failing_command_and_error_three_times_is_a_repeated_error():
     fail = bash("python reproduce_issue.py", SYNTAX_ERROR, rc=1)
-    verdict = detect(EXPLORE + [fail, bash("ls lib/matplotlib/"), fail, fail], task=TASK)
+    verdict = detect([*EXPLORE, fail, bash("ls lib/matplotlib/"), fail, fail], task=TASK)
     assert verdict.pattern == "repeated_error" and "SyntaxError" in (verdict.guidance or "")
 
 
 def test_rerunning_a_failing_repro_after_each_edit_is_approved():
     fail = bash("python reproduce_issue.py", SYNTAX_ERROR, rc=1)
-    trace = EXPLORE + [fail, bash("sed -i '223d' lib/matplotlib/pyplot.py"), fail,
-                       bash("sed -i '222a\\    global _backend_mod' lib/matplotlib/pyplot.py"), fail]
+    first_edit = bash("sed -i '223d' lib/matplotlib/pyplot.py")
+    second_edit = bash("sed -i '222a\\    global _backend_mod' lib/matplotlib/pyplot.py")
+    trace = [*EXPLORE, fail, first_edit, fail, second_edit, fail]
     assert detect(trace, task=TASK).action == "approve"
 
 
@@ -179,7 +180,7 @@ def test_three_rejected_actions_are_a_repeated_error_with_format_guidance():
     rejected = [bash(cmd, FORMAT_ERROR, rc=None) for cmd in (
         "sed -i 's/import Scale/import Scale, Nominal/' seaborn/_core/plot.py", "python reproduce_issue.py",
         "cat <<'EOF' > patch_plot.py\nimport sys\nEOF")]
-    trace = EXPLORE + [rejected[0], page(1, 30, "seaborn/_core/plot.py"), rejected[1], rejected[2]]
+    trace = [*EXPLORE, rejected[0], page(1, 30, "seaborn/_core/plot.py"), rejected[1], rejected[2]]
     verdict = detect(trace, task=TASK)
     assert verdict.pattern == "repeated_error" and "one action per turn" in (verdict.guidance or "")
 
@@ -194,7 +195,7 @@ def test_calls_to_an_unknown_tool_point_back_to_the_tool_list():
 def test_the_same_failing_command_rerun_without_an_edit_is_no_progress():
     runs = [bash("python -m pytest tests/test_where.py -x", f"E   assert {{}} == {{'units': 'm'}}\n"
                  f"FAILED tests/test_where.py::test_where_attrs_{name}", rc=1) for name in ("keep", "drop", "x")]
-    verdict = detect(EXPLORE + [runs[0], bash("git diff"), runs[1], runs[2]], task=TASK)
+    verdict = detect([*EXPLORE, runs[0], bash("git diff"), runs[1], runs[2]], task=TASK)
     assert verdict.pattern == "no_progress" and "failed 3 times" in verdict.evidence[0]
 
 
@@ -257,14 +258,14 @@ def test_an_agent_without_files_to_edit_is_never_stalled():
 
 # --- guidance cadence -----------------------------------------------------------------------------
 def test_a_pattern_seen_before_guidance_is_not_flagged_again():
-    trace = EXPLORE + [page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
+    trace = [*EXPLORE, page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
     assert detect(trace, task=TASK, since=len(trace)).action == "approve"
 
 
 def test_a_pattern_that_persists_after_guidance_is_flagged_again():
-    trace = EXPLORE + [page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
+    trace = [*EXPLORE, page(720, 750), page(750, 760), page(765, 770), page(775, 780)]
     since = len(trace)
-    assert detect(trace + [page(781, 800)], task=TASK, since=since).pattern == "paging_crawl"
+    assert detect([*trace, page(781, 800)], task=TASK, since=since).pattern == "paging_crawl"
 
 
 def test_short_traces_are_approved():
@@ -310,7 +311,8 @@ def test_two_hundred_steps_with_long_results_are_judged_in_milliseconds():
 
 def _sed_pages(path: str, pages: int) -> list[Step]:
     return [Step(tool="bash", args=json.dumps({"command": f"sed -n '{a},{a + 99}p' {path}"}),
-                 result=f"<returncode>0</returncode>\n<output>\nline {a}\n</output>") for a in range(1, 100 * pages, 100)]
+                 result=f"<returncode>0</returncode>\n<output>\nline {a}\n</output>")
+             for a in range(1, 100 * pages, 100)]
 
 
 def test_paging_guidance_searches_for_the_method_the_task_names():

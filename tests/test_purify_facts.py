@@ -1,8 +1,8 @@
 """Key facts (verbatim evidence), conflicting values, gaps; and the ranking they rely on."""
 
-from supervisor_mcp.heuristics.conflicts import conflicts
-from supervisor_mcp.heuristics.facts import asked_terms, gaps, key_facts, verbatim_span
-from supervisor_mcp.heuristics.ranking import Ranker, query_terms, split_identifier, terms
+from supervisor_mcp.heuristics.purify.conflicts import conflicts
+from supervisor_mcp.heuristics.purify.facts import asked_terms, gaps, key_facts, verbatim_span
+from supervisor_mcp.heuristics.purify.ranking import Ranker, query_terms, split_identifier, terms
 
 LOG = """\
 collected 214 items

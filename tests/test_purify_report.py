@@ -1,6 +1,6 @@
 """Sub-agent reports: final answer vs work log, and the four AgentAsk handoff problems."""
 
-from supervisor_mcp.heuristics.report import handoff_issues, parse
+from supervisor_mcp.heuristics.purify.report import handoff_issues, parse
 
 
 def _kinds(answer: str, log: str = "") -> list[str]:

@@ -1,8 +1,12 @@
 """Plain-text condensing: repeated lines, stack traces, file listings, budgeted selection."""
 
-from supervisor_mcp.heuristics import condense, listing, markers, repeats, tracebacks
-from supervisor_mcp.heuristics.purify import condense_text
-from supervisor_mcp.heuristics.ranking import query_terms
+from supervisor_mcp.heuristics.observation.kind import is_listing
+from supervisor_mcp.heuristics.purify import dedupe as repeats
+from supervisor_mcp.heuristics.purify import render as markers
+from supervisor_mcp.heuristics.purify import select as condense
+from supervisor_mcp.heuristics.purify import tracebacks
+from supervisor_mcp.heuristics.purify.ranking import query_terms
+from supervisor_mcp.heuristics.purify.synthesize import condense_text
 
 TASK = "Fix the crash in the payment retry logic when the card is declined"
 
@@ -53,7 +57,7 @@ def test_long_python_traceback_keeps_outer_and_inner_frames():
 
 
 def test_grep_output_is_recognised_as_a_listing():
-    assert listing.is_listing(_grep_output().splitlines())
+    assert is_listing(_grep_output().splitlines())
 
 
 def test_long_grep_listing_keeps_the_task_relevant_entry():

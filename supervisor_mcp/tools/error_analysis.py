@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from supervisor_mcp.grounding import ground_error
-from supervisor_mcp.heuristics.error_signatures import diagnose
+from supervisor_mcp.heuristics.errors import diagnose
 from supervisor_mcp.models import ErrorAnalysisInput, ErrorAnalysisResult, ErrorDiagnosis, Step
 from supervisor_mcp.runtime import Runtime, check_sizes, note, require_text, session_for
 from supervisor_mcp.store import CallRecord

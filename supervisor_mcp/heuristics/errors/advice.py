@@ -1,0 +1,194 @@
+"""Root cause and fix text for failures outside the agent's code: domain rules, permissions, the
+network, budgets, CLI usage, and errors too vague to read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.observation.clip import clip
+
+_TOTALS = re.compile(
+    r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) \$?(?P<paid>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+_ENTITY_ON = re.compile(
+    r"\b(?P<what>\w{1,40}) (?P<id>[\w-]{2,40}) (?:is )?not available on (?:date )?(?P<date>[\w-]{4,20})", re.IGNORECASE
+)
+# An id looks like one: it has a digit, an underscore or an inner capital (HAT030, credit_card_1, XEWRD9).
+_NOT_FOUND = re.compile(
+    r"^(?:Error: )?(?:(?:some|the|a|an) )?(?P<noun>(?:[\w-]{1,40} ){0,3}?[\w-]{1,40})"
+    r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
+    re.IGNORECASE,
+)
+_RETRY_AFTER = re.compile(
+    r"retry[- ]after[\"']?[:=]?\s*(\d{1,5}(?:\.\d+)?)|(?:try again|retry) in (\d{1,5}(?:\.\d+)?)\s*s", re.IGNORECASE
+)
+_USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
+_PLUGIN_FLAGS = {
+    "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
+}
+
+
+def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
+    line = finding.evidence[0] if finding.evidence else ctx.envelope.body
+    return clip(re.sub(r"^\s*(?:Error|ERROR|error)\s*[:!-]\s*", "", line), 200, ellipsis=True)
+
+
+def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    rule, body = _rule_text(finding, ctx), ctx.envelope.body
+    cause = f"The tool refused the call by its rules or current state: \"{rule}\"."
+    totals = _TOTALS.search(body)
+    if totals:
+        total, paid = float(totals.group("total")), float(totals.group("paid"))
+        diff = round(total - paid, 2)
+        gap = f"short by {diff:g}" if diff > 0 else f"over by {-diff:g}"
+        return cause, (f"Make the payment amounts sum to exactly {total:g} (they sum to {paid:g}, {gap}). Recompute "
+                       "the total from the quoted prices of every item times its quantity plus any extras, then "
+                       "retry.")
+    on = _ENTITY_ON.search(body)
+    if on:
+        return cause, (f"{on.group('what')} {on.group('id')} cannot be used on {on.group('date')}: search again "
+                       "for that date, pick an option whose status is available, or ask the user for another "
+                       "date. Do not resend the same option.")
+    if re.search(r"balance is not enough|insufficient|not enough balance", rule, re.IGNORECASE):
+        return cause, ("The chosen payment method cannot cover the amount: check the balances in the user's details "
+                       "and pay with a method that covers it (or split the amount, if the rules allow), or tell the "
+                       "user.")
+    if re.search(r"not enough seats|no seats|sold out|out of stock", rule, re.IGNORECASE):
+        return cause, ("Check availability again and pick another option (item, class, date) with enough "
+                       "availability for every unit or person the request covers.")
+    if re.search(r"cannot be|can't be|not allowed|not permitted|not eligible|only .{0,30}(?:can|may)", rule, re.I):
+        return cause, (f"The rule forbids this operation as requested. Choose an allowed alternative that satisfies "
+                       f"\"{rule}\" (another method, item or operation), or explain the constraint to the user.")
+    nf = _NOT_FOUND.search(rule)
+    if finding.rule == Rule.DOMAIN_NOT_FOUND and nf:
+        noun = nf.group("noun").strip().lower().replace(" ", "_")
+        fields = ctx.obs.call.params
+        key = next((k for k in fields if k.lower().startswith(noun.split("_")[-1])), "")
+        sent = f" (you sent {key}={fields[key]!r})" if key else ""
+        ident = f" {nf.group('id')}" if nf.group("id") else ""
+        return cause, (f"The {nf.group('noun').strip()}{ident} does not exist{sent}. Re-read the exact id from an "
+                       "earlier lookup (profile, search or list results; ids are case-sensitive) or ask the user to "
+                       "confirm it; do not guess.")
+    if re.search(r"already|exists", rule, re.IGNORECASE):
+        return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
+                       "overwrite, a new name).")
+    if finding.rule == Rule.GIT_STATE:
+        return cause, ("The change no longer matches the current file or branch: re-read the current content (git "
+                       "status, git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
+    return cause, f"Change the call so that it satisfies the rule (\"{rule}\"); the same call will be rejected again."
+
+
+def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    line = finding.evidence[0] if finding.evidence else ""
+    if finding.rule == Rule.READ_ONLY:
+        return ("The file system is read-only here.",
+                "Write to a writable location (/tmp or your working directory) instead.")
+    if finding.rule == Rule.HTTP_AUTH:
+        return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
+                "Check the API key/token (set, not expired, right scope); retrying unchanged will fail again.")
+    if finding.rule == Rule.EXTERNALLY_MANAGED:
+        return ("pip refuses to install into the system Python.",
+                "Use a virtual environment (python -m venv .venv && .venv/bin/pip install ...) or pip install --user.")
+    script = re.search(r"(\./[\w./-]{1,200}|/[\w./-]{1,200}\.(?:sh|py)): Permission denied", line)
+    if script or ctx.envelope.returncode == 126:
+        target = script.group(1) if script else "the script"
+        return (f"{target} is not executable.",
+                f"chmod +x {target} or run it through its interpreter (bash {target} / python {target}).")
+    return (f"The process lacks permission: {clip(line, 160, ellipsis=True)}.",
+            "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
+
+
+def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    line = clip(finding.evidence[0] if finding.evidence else "", 160, ellipsis=True)
+    wait = _RETRY_AFTER.search(ctx.envelope.body)
+    delay = "wait 2 s, then 4 s, then 8 s"
+    if wait:
+        delay = f"wait {next(x for x in wait.groups() if x)} s (the server's Retry-After)"
+    cause = f"A temporary failure outside your control: {line}."
+    fix = f"Retry the same call unchanged after a pause: {delay}; at most 3 attempts, then report or work around it."
+    local = ctx.action and not re.search(r"https?://|curl|wget|pip|requests", ctx.action)
+    if finding.rule in (Rule.TIMEOUT, Rule.EXIT_TIMEOUT) and local:
+        fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
+    if finding.rule == Rule.DNS:
+        fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
+    return cause, fix
+
+
+def narrower(ctx: ErrorContext) -> str:
+    name = ctx.command.name if ctx.command else ""
+    if "pytest" in name or "py.test" in ctx.action:
+        return "run one file or test with short output: pytest PATH -x -q --tb=short 2>&1 | tail -n 60 (or -k NAME)"
+    if ctx.command and re.search(r"test", ctx.command.text):
+        runner = " ".join(ctx.command.argv[:2]) if ctx.command.argv[0].startswith("python") else ctx.command.argv[0]
+        return f"run a single test and keep the end of the output: {runner} ONE_TEST 2>&1 | tail -n 60"
+    if name in ("grep", "rg", "ag", "egrep"):
+        return "narrow the search: add -l (file names only) or -m 5, restrict the path or --include, or | head -n 50"
+    if name in ("cat", "less", "more", "nl"):
+        return "read a slice: sed -n '1,80p' FILE, or grep -n PATTERN FILE to jump to the relevant lines"
+    if name in ("find", "ls", "tree"):
+        return "limit depth and names: find DIR -maxdepth 2 -name 'PATTERN' | head -n 50"
+    return ("save the output and read parts of it: CMD > /tmp/out.txt 2>&1; tail -n 50 /tmp/out.txt; "
+            "grep -n Error /tmp/out.txt | head")
+
+
+def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    rule = finding.rule
+    if rule == Rule.OUTPUT_TOO_LONG or (rule.startswith("fallback") and ctx.envelope.truncated):
+        return ("The command's output was too long and was cut, so the decisive lines may be missing.",
+                narrower(ctx).capitalize() + ".")
+    if rule == Rule.CONTEXT_LENGTH:
+        return ("The input exceeds the model's context window.",
+                "Send less: summarise or split the input, keep only the relevant part.")
+    if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
+        return ("The process ran out of memory (or was killed, exit 137).",
+                "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
+                "memory.")
+    if rule == Rule.DISK:
+        return ("The disk is full.",
+                "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
+    if rule == Rule.RECURSION or (finding.exception and finding.exception.name == "RecursionError"):
+        counts: dict[tuple[str, int], int] = {}
+        for frame in ctx.frames:
+            counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1
+        loop = max(counts.items(), key=lambda kv: kv[1])[0] if counts else None
+        at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
+        return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
+                "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
+    return (f"A resource limit was hit: {clip(finding.evidence[0] if finding.evidence else '', 160, ellipsis=True)}.",
+            "Do the work in smaller pieces (fewer files per command, find -exec / xargs instead of huge globs).")
+
+
+def _unknown(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    code = ctx.envelope.returncode
+    status = f"exit code {code}" if code is not None else "an error"
+    return (f"The command failed with {status} and its output does not say why.",
+            "Rerun it with stderr and the status shown (CMD 2>&1; echo \"exit=$?\") or with a verbose flag, then "
+            "decide.")
+
+
+def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    return ("The output shows no failure (exit code 0, no error message).", "Carry on; read the output as the result.")
+
+
+def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    usage = _USAGE.search(ctx.envelope.body)
+    arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip()
+    name = ctx.command.name if ctx.command else "the command"
+    shown = f" (`{clip(arg, 60, ellipsis=True)}`)" if arg else ""
+    cause = f"`{name}` rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."
+    plugin = next((p for flag, p in _PLUGIN_FLAGS.items() if arg.split()[:1] == [flag]), "")
+    if plugin:
+        return cause, (f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag "
+                       f"or pip install {plugin}.")
+    fix = f"Valid usage: {clip(usage.group(0), 200, ellipsis=True)}. " if usage else ""
+    return cause, fix + f"Check `{name} --help` and call again with only supported options."
+
+
+ADVICE = {
+    "precondition_failed": _precondition, "permission_denied": _permission, "transient": _transient,
+    "resource_limit": _resource, "unknown": _unknown, "not_an_error": _fine,
+}

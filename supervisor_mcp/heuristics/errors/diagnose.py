@@ -1,0 +1,236 @@
+"""LLM-free error diagnosis: classify an error into the taxonomy and say how to get past it.
+
+`diagnose` reads the error text (and the failing action, when given) in layers, first match wins:
+1. a nonzero exit that is the command's normal answer (grep found nothing, diff found differences);
+2. exception lines (Python, and the JS/Java ones of the same shape), the root-most one deciding;
+3. line signatures of shells, CLIs, HTTP, test runners and tool APIs, again root-most first;
+4. what the exit code and the kind of command still tell (127, 137, a test run that failed...).
+Pure and synchronous; every pattern is bounded, so a 4 MB input is read in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from supervisor_mcp.heuristics.errors.advice import narrower
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run
+from supervisor_mcp.heuristics.errors.corrected import condense
+from supervisor_mcp.heuristics.errors.exceptions import exception_category
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.fixes import explain
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
+from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
+from supervisor_mcp.heuristics.errors.verify import contradiction
+from supervisor_mcp.heuristics.observation import ExceptionLine, observe
+from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.envelope import line_at
+from supervisor_mcp.heuristics.observation.frames import last_python_frame
+from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Fault, Step
+
+Action = Literal["provide_guidance", "correct_observation", "run_verification"]
+
+# A test runner's progress line: `tests/test_x.py ..F.E [ 40%]` (pytest) or `[FAIL]`/`[OK]` (sympy).
+_PROGRESS = re.compile(
+    r"^(?:\S{1,300}\.py(?:\[\d{1,6}\])? {1,4})?([.FEsxXf]{3,2000})[ \t]*"
+    r"(?:\[[ \t]*\d{1,3}%\]|\[(?:FAIL|OK)\])?[ \t]*$",
+    re.MULTILINE,
+)
+_ERRORED = re.compile(
+    r"^FAILED \(errors=\d{1,7}\)$"
+    r"|^={3,200} [^\n]{0,60}\b\d{1,7} errors?\b(?![^\n]{0,60}failed)[^\n]{0,200}={3,200}$"
+    r"|\b\d{1,7} exceptions?\b",
+    re.MULTILINE,
+)
+# Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
+_BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
+# Exit codes that name the failure when the output does not: 127 command not found, 126 not
+# executable, 137 killed (SIGKILL, usually the OOM killer), 124 `timeout` expired, 139/134 crashes.
+_BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
+    127: ("missing_dependency", "environment", 0.7), 126: ("permission_denied", "environment", 0.7),
+    137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
+    139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6),
+}
+_DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
+
+
+def _from_exceptions(ctx: ErrorContext) -> Finding | None:
+    real = [e for e in ctx.exceptions if not e.name.endswith("Warning")]
+    if not real:
+        if ctx.exceptions and ctx.frames:
+            # A warning raised as an exception: the installed runtime deprecates what the code relies on.
+            exc = ctx.exceptions[-1]
+            return Finding("runtime_error", "environment", 0.7, f"exc:{exc.name}", [exc.line], {}, exc)
+        return None
+    best: tuple[int, int, ExceptionLine, ErrorCategory] | None = None
+    for order, exc in enumerate(real):
+        category = exception_category(exc.name, exc.message)
+        rank = PRIORITY.get(category, 0)
+        # Equal rank: the last exception is the one that ended the run.
+        if best is None or rank >= best[0]:
+            best = (rank, order, exc, category)
+    assert best is not None
+    _, _, exc, category = best
+    evidence = [exc.line]
+    if category == "test_failure" and not exc.message:
+        after = ctx.envelope.body[exc.start + len(exc.line) + 1 : exc.start + 800]
+        evidence += [ln.strip() for ln in after.splitlines() if ln.strip()][:2]
+    if category == "syntax_error":
+        evidence = _syntax_location(ctx.envelope.body, exc) + evidence
+    fault = FAULT[category]
+    confidence = 0.9 if category != "runtime_error" else 0.85
+    if category == "missing_dependency":
+        module = _quoted(exc.message) or exc.message.split()[-1] if exc.message else ""
+        if module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
+            fault = "agent"
+    return Finding(category, fault, confidence, f"exc:{exc.name}", evidence, {}, exc)
+
+
+def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
+    before = body[max(0, exc.start - 1500) : exc.start]
+    match = last_python_frame(before)
+    if match is None:
+        return []
+    tail = before[match.end() :].strip("\n").splitlines()
+    return [match.group(0).strip()] + [ln.rstrip() for ln in tail[:2] if ln.strip()]
+
+
+def _quoted(text: str) -> str:
+    match = re.search(r"['\"]([^'\"\n]{1,200})['\"]", text)
+    return match.group(1) if match else ""
+
+
+def _has_test_failures(body: str) -> bool:
+    return any("F" in m.group(1) for m in _PROGRESS.finditer(body[-20000:])) or bool(
+        re.search(r"^={3,200} FAILURES ={3,200}$|^FAIL: |\b\d{1,7} failed\b|^--- FAIL", body[-20000:], re.MULTILINE)
+    )
+
+
+def _from_lines(ctx: ErrorContext) -> Finding | None:
+    body = ctx.envelope.body
+    short_text = body[:_DOMAIN_SCOPE] if len(body) <= 2 * _DOMAIN_SCOPE else ""
+    lowered = body.lower()
+    best: tuple[int, int, Signature, re.Match[str]] | None = None
+    for order, sig in enumerate(LINE_SIGNATURES):
+        if (sig.domain and not short_text) or not sig.applies(lowered):
+            continue
+        match = sig.pattern.search(short_text if sig.domain else body)
+        if match and (best is None or sig.rank > best[0]):
+            best = (sig.rank, order, sig, match)
+    if best is None:
+        return None
+    _, _, sig, match = best
+    groups = {k: v for k, v in match.groupdict().items() if v}
+    scope = short_text if sig.domain else body
+    finding = Finding(sig.category, sig.fault or FAULT[sig.category], sig.confidence, sig.name,
+                      [clip(line_at(scope, match.start()))], groups)
+    if sig.name in (Rule.COMMAND_NOT_FOUND, Rule.SH_NOT_FOUND):
+        word = groups.get("cmd") or groups.get("cmd2", "")
+        if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
+            finding.category, finding.fault, finding.rule = "syntax_error", "agent", Rule.SHELL_RAN_CODE
+    if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
+        finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
+    module = groups.get("module")
+    if sig.category == "missing_dependency" and module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
+        finding.fault = "agent"
+    return finding
+
+
+def _fallback(ctx: ErrorContext) -> Finding:
+    env, body = ctx.envelope, ctx.envelope.body
+    code = env.returncode
+    tail = [ln for ln in body.splitlines() if ln.strip()][-2:]
+    evidence = [clip(ln) for ln in tail] or [env.code_text]
+    if code in _BY_EXIT_CODE:
+        category, fault, conf = _BY_EXIT_CODE[code]
+        return Finding(category, fault, conf, f"exit:{code}", evidence)
+    if not body.strip():
+        if code == 0:
+            return Finding("not_an_error", "none", 0.6, Rule.FALLBACK_EMPTY_OK, [env.code_text])
+        return Finding("unknown", "agent", 0.3, Rule.FALLBACK_SILENT, [env.code_text])
+    markers = "".join(m.group(1) for m in _PROGRESS.finditer(body[-20000:]))
+    if "F" in markers or (is_test_run(ctx.action) and _has_test_failures(body)):
+        return Finding("test_failure", "agent", 0.6, Rule.FALLBACK_TEST_RUN, evidence)
+    if "E" in markers or _ERRORED.search(body[-5000:]):
+        lines = [m.group(0) for m in _PROGRESS.finditer(body[-20000:]) if "E" in m.group(1)]
+        lines += [m.group(0) for m in re.finditer(r"^_{3,200} \S[^\n]{0,200} _{3,200}$", body, re.MULTILINE)][:2]
+        return Finding("runtime_error", "agent", 0.6, Rule.FALLBACK_TEST_ERRORS, [clip(x) for x in lines] or evidence)
+    if re.search(r"\[FAIL\]", body):
+        return Finding("test_failure", "agent", 0.6, Rule.FALLBACK_TEST_RUN, evidence)
+    if env.truncated:
+        return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
+    if code == 0:
+        return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
+    if code is not None and is_runner(ctx.action):
+        # The program ran to completion and chose a failing status: its own check says the result is wrong.
+        return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)
+    if code is None and re.match(r"\s*(?:Error|error|ERROR)\b[:!]?\s*\S", body) and len(body) < _DOMAIN_SCOPE:
+        return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
+    return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
+
+
+def classify(ctx: ErrorContext) -> Finding:
+    benign = benign_exit(ctx.command, ctx.envelope)
+    if benign is not None:
+        return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
+                       root_cause=benign.root_cause, fix=benign.fix)
+    finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
+    if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
+        finding.evidence.append(ctx.envelope.cut_text)
+    if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
+        finding.fault, finding.rule = "environment", finding.rule + "+baseline"
+    return finding
+
+
+def context_for(error: str, action: str) -> ErrorContext:
+    return ErrorContext(observe(error, action=action))
+
+
+def diagnose(
+    error: str, action: str = "", steps: list[Step] | None = None, obs_threshold: int = 3000,
+) -> ErrorDiagnosis:
+    """Classify one error and give a fix read out of it; see ERROR_TAXONOMY.md for the categories."""
+    ctx = context_for(error, action)
+    finding = classify(ctx)
+    root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
+    if finding.rule.endswith("+baseline"):
+        root_cause = ("This ran on the original code (your changes stashed), so the failure is pre-existing. "
+                      + root_cause)
+        fix = "Treat it as the baseline, not as caused by your edit; restore your changes (git stash pop) and compare."
+    if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
+        fix += f" The output was cut for length; next time {narrower(ctx)}."
+    check = contradiction(finding, ctx, steps or []) if finding.category != "not_an_error" else None
+    corrected = None
+    act: Action
+    if check is not None:
+        act = "run_verification"
+    elif len(error) > obs_threshold and finding.category != "not_an_error":
+        act = "correct_observation"
+        key_lines = [e for e in finding.evidence if e != ctx.envelope.cut_text] + _summary_lines(ctx.envelope.body)
+        before = finding.exception.start + 1 if finding.exception else None
+        corrected = condense(ctx.envelope, ctx.exceptions, ctx.frames, key_lines, len(error), before)
+        corrected += f"\n[Supervisor's diagnosis: {finding.category}. {root_cause} Fix: {fix}]"
+    else:
+        act = "provide_guidance"
+    return ErrorDiagnosis(
+        action=act, category=finding.category, fault=finding.fault, retryable=finding.category == "transient",
+        root_cause=root_cause, fix=fix, evidence=_dedupe(finding.evidence)[:4], corrected_observation=corrected,
+        verification_task=check.task if check else None, confidence=finding.confidence,
+    )
+
+
+_SUMMARY = re.compile(
+    r"^(?:FAILED \S[^\n]{0,250}|FAIL: [^\n]{1,200}|ERROR: [^\n]{1,200}"
+    r"|={3,200} [^\n]{0,80}\b(?:failed|passed|error)[^\n]{0,80}={3,200}"
+    r"|tests finished:[^\n]{0,120}|Ran \d{1,7} tests?[^\n]{0,40})$",
+    re.MULTILINE,
+)
+
+
+def _summary_lines(body: str) -> list[str]:
+    return [m.group(0) for m in _SUMMARY.finditer(body[-30000:])][-6:]
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    return [x for x in dict.fromkeys(items) if x]

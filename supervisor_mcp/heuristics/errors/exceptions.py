@@ -1,0 +1,116 @@
+"""Which failure mechanism an exception stands for, from its type name refined by its message.
+
+One type covers several mechanisms (TypeError for bad arguments vs. a type bug, OSError by errno,
+HTTPError by status code), so the message is read too. Covers Python and the JS/Java exceptions that
+print in the same `Name: message` shape.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.models import ErrorCategory
+
+_EXC_EXACT: dict[str, ErrorCategory] = {
+    "SyntaxError": "syntax_error", "IndentationError": "syntax_error", "TabError": "syntax_error",
+    "JSONDecodeError": "syntax_error", "TOMLDecodeError": "syntax_error", "ScannerError": "syntax_error",
+    "ParserError": "syntax_error", "TemplateSyntaxError": "syntax_error",
+    "ModuleNotFoundError": "missing_dependency", "ClassNotFoundException": "missing_dependency",
+    "NameError": "undefined_name", "UnboundLocalError": "undefined_name", "AttributeError": "undefined_name",
+    "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name",
+    "FileNotFoundError": "file_not_found", "NotADirectoryError": "file_not_found",
+    "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
+    "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",
+    "PermissionDeniedError": "permission_denied",
+    "RecursionError": "resource_limit", "MemoryError": "resource_limit",
+    "ContextWindowExceededError": "resource_limit",
+    "TimeoutError": "transient", "TimeoutExpired": "transient", "ReadTimeout": "transient",
+    "ConnectTimeout": "transient", "ConnectionError": "transient", "ConnectionRefusedError": "transient",
+    "ConnectionResetError": "transient", "ConnectionAbortedError": "transient", "RemoteDisconnected": "transient",
+    "MaxRetryError": "transient", "NewConnectionError": "transient", "ConnectError": "transient",
+    "ServiceUnavailableError": "transient", "RateLimitError": "transient", "APIConnectionError": "transient",
+    "APITimeoutError": "transient", "InternalServerError": "transient", "ClientConnectorError": "transient",
+    "ServerDisconnectedError": "transient", "IncompleteRead": "transient", "ChunkedEncodingError": "transient",
+    "UsageError": "invalid_arguments", "NoSuchOption": "invalid_arguments", "BadParameter": "invalid_arguments",
+    "MissingParameter": "invalid_arguments", "BadRequestError": "invalid_arguments",
+    "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
+}
+_ERRNO: dict[str, ErrorCategory] = {
+    "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",
+    "1": "permission_denied", "30": "permission_denied", "28": "resource_limit", "122": "resource_limit",
+    "12": "resource_limit", "24": "resource_limit", "7": "resource_limit", "110": "transient",
+    "111": "transient", "104": "transient", "113": "transient", "101": "transient", "-2": "transient",
+    "-3": "transient", "11": "transient", "98": "precondition_failed", "17": "precondition_failed",
+}
+_ERRNO_RE = re.compile(r"\[Errno (-?\d{1,4})\]")
+_TYPE_ARGS = re.compile(
+    r"argument|takes (?:no|\d+|from) |required positional|keyword|arguments? (?:must|should)|"
+    r"expected (?:at most|at least|\d+) arguments?|\(\) missing"
+)
+_CONTEXT = re.compile(r"context[ _]length|maximum context|context window|too many tokens|prompt is too long", re.I)
+_HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
+
+
+def http_category(message: str) -> ErrorCategory | None:
+    match = _HTTP_STATUS.search(message)
+    if not match:
+        return None
+    code = int(match.group(1))
+    if code in (401, 403, 407):
+        return "permission_denied"
+    if code == 404:
+        return "file_not_found"
+    if code in (408, 425, 429) or code >= 500:
+        return "transient"
+    if code == 413:
+        return "resource_limit"
+    return "invalid_arguments"
+
+
+def exception_category(name: str, message: str) -> ErrorCategory:
+    """The failure mechanism an exception of this type with this message stands for."""
+    if _CONTEXT.search(message):
+        return "resource_limit"  # providers wrap an over-long prompt in a generic BadRequest
+    errno = _ERRNO_RE.search(message)
+    if errno and errno.group(1) in _ERRNO and name not in ("FileNotFoundError", "PermissionError"):
+        return _ERRNO[errno.group(1)]
+    if name in _EXC_EXACT:
+        category = _EXC_EXACT[name]
+        if name == "AttributeError" and "partially initialized module" in message:
+            return "undefined_name"
+        return category
+    by_message = _by_message(name, message)
+    if by_message is not None:
+        return by_message
+    if name.endswith(("Timeout", "TimeoutError")):
+        return "transient"
+    if name.endswith(("NotFound", "NotFoundError")) and ("file" in message.lower() or "/" in message):
+        return "file_not_found"
+    if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied")):
+        return "permission_denied"
+    return "runtime_error"
+
+
+def _by_message(name: str, message: str) -> ErrorCategory | None:
+    """Exception types whose message tells the mechanism (an ImportError of a name vs of a module)."""
+    if name == "ImportError":
+        if "cannot import name" in message:
+            return "undefined_name"
+        return "missing_dependency"
+    if name == "FieldError":
+        unknown_field = re.search(r"Cannot resolve keyword|Unknown field|has no field named", message)
+        return "undefined_name" if unknown_field else "runtime_error"
+    if name == "TypeError":
+        return "invalid_arguments" if _TYPE_ARGS.search(message) else "runtime_error"
+    if name == "ValidationError":
+        return "invalid_arguments" if "validation error for" in message else "runtime_error"
+    if name in ("HTTPError", "HTTPStatusError", "ClientResponseError", "APIStatusError"):
+        return http_category(message) or "runtime_error"
+    if name == "OperationalError":
+        if "syntax error" in message:
+            return "syntax_error"
+        if "database is locked" in message:
+            return "transient"
+        if "unable to open database file" in message:
+            return "file_not_found"
+    return None

@@ -1,0 +1,272 @@
+"""Root cause and fix text for failures in the agent's own code and calls, read out of the error.
+
+Each builder names the concrete thing the message names (the module, the path, the argument, the
+file:line and token, the failing test) and a command that finds or fixes it. Environment, domain and
+budget failures are in error_advice.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.install import explain_missing
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
+from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
+from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
+
+_CALL = re.compile(
+    r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
+    r"got an unexpected keyword argument '(?P<kwarg>\w{1,100})'"
+    r"|missing \d+ required (?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})"
+    r"|takes (?:from )?(?P<takes>[\w ]{1,20}?) positional arguments? but (?P<given>\d+)[^\n]{0,60}? (?:was|were) given"
+    r"|argument (?:\d+ )?must be (?P<want>[^,\n]{1,80}), not (?P<got>\w{1,60}))"
+)
+_ONE_LINER_BLOCK = re.compile(r";\s*(?:class|def|for|while|if|with|try|async)\b")
+_NAME = re.compile(
+    r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable '(\w{1,100})'"
+)
+_ATTR = re.compile(
+    r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'"
+    r"|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'"
+)
+_IMPORT_NAME = re.compile(
+    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?"
+)
+# pydantic's report: the field name on one line, the problem indented below it.
+_SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
+_COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
+
+
+def _where(ctx: ErrorContext, finding: Finding) -> str:
+    before = finding.exception.start if finding.exception else None
+    frame = innermost_own_frame(ctx.frames, before)
+    if frame is None:
+        return ""
+    return f" at {frame.path}:{frame.line}" + (f" (`{clip(frame.code, 100, ellipsis=True)}`)" if frame.code else "")
+
+
+def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, g, action = finding.message, finding.groups, ctx.action
+    if finding.rule == Rule.SHELL_RAN_CODE:
+        code = clip(finding.evidence[0], 80, ellipsis=True)
+        return (f"The shell executed text that is code or a heredoc line ({code}).",
+                "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
+                "closing delimiter must be alone on its line.")
+    if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
+        token = g.get("token", "")
+        if re.search(r"'[^'\n]*\\'", action):
+            return (f"bash could not parse the command near `{token}`: inside '...' a quote cannot be escaped, so "
+                    "`\\'` ended the quoted string early.",
+                    "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
+                    "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
+        return (f"bash could not parse the command near `{token}` (unbalanced quotes, parentheses or a stray "
+                "character).",
+                "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
+                "heredoc (<<'EOF') instead of inline quoting.")
+    if finding.rule == Rule.HEREDOC_OPEN:
+        return ("A heredoc was never closed, so the shell read to the end of the input.",
+                f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
+                "trailing characters.")
+    if finding.rule == Rule.SED_EXPR:
+        return (f"sed could not parse its expression: {g.get('detail', '')}.",
+                "Escape the delimiter inside the pattern or pick another one (s|old|new|); for multi-line or "
+                "quote-heavy edits use a Python script instead of sed.")
+    if finding.rule == Rule.REGEX_SYNTAX:
+        return ("The search pattern is not a valid regular expression.",
+                "Escape ( [ { . * or search literally with grep -F / rg -F.")
+    loc = next((e for e in finding.evidence if e.startswith("File ")), "")
+    where = f" ({loc})" if loc else _where(ctx, finding)
+    cause = f"The code does not parse{where}: {msg or clip(finding.evidence[-1], 220, ellipsis=True)}."
+    if "f-string" in msg and "backslash" in msg:
+        fix = "Python before 3.12 forbids backslashes inside f-string braces: compute the value into a variable first."
+    elif "<string>" in loc and _ONE_LINER_BLOCK.search(action):
+        fix = ("A compound statement (class/def/for/if/with) cannot follow `;` in a `python -c` one-liner: write the "
+               "code to a file with a heredoc and run that file.")
+    elif "expected an indented block" in msg:
+        fix = "Give the block an indented body (or `pass`); view the lines around it to see what the edit removed."
+    elif "unindent" in msg or "unexpected indent" in msg:
+        fix = "Align the line's indentation with its block (spaces only, same width as the lines around it)."
+    elif "prior to global declaration" in msg:
+        fix = "Move the `global` statement to the top of the function, before any use of the name."
+    elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
+        fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
+    elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == Rule.JSON_SYNTAX:
+        fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
+               "python -m json.tool.")
+    else:
+        fix = ("Fix the code at that line; if you edited the file by script or sed, print the lines around it to "
+               "see what broke.")
+    return cause, fix
+
+
+def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, where = finding.message, _where(ctx, finding)
+    name = _NAME.search(msg)
+    if name:
+        n = next(x for x in name.groups() if x)
+        if "local variable" in msg:
+            return (f"`{n}` is used before it is assigned{where}.",
+                    f"Assign `{n}` on every path before that line, or declare it global/nonlocal.")
+        hint = _COMMON_IMPORTS.get(n, f"import {n}" if is_stdlib(n) or is_known_distribution(n) else "")
+        return (f"The name `{n}` is not defined{where}.",
+                f"Define or import `{n}` before that line (check the spelling{f'; maybe `{hint}`' if hint else ''}).")
+    attr = _ATTR.search(msg)
+    if attr:
+        a = attr.group("attr")
+        if attr.group("mock"):
+            return (f"The mock has no attribute `{a}`: the code under test reads it{where}.",
+                    f"Set it on the mock (mock.{a} = ...) or build the mock with spec= of the real object.")
+        if attr.group("type") == "NoneType":
+            return (f"A value is None where an object with `.{a}` was expected{where}.",
+                    "Find the call that returned None (a failed lookup, a function without return) and handle it.")
+        if attr.group("module"):
+            m = attr.group("module")
+            extra = " (circular import)" if "partially initialized" in msg else ""
+            return (f"Module `{m}` has no attribute `{a}`{extra}{where}.",
+                    f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in "
+                    f"n.lower()])\"; and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
+        owner = attr.group("type") or attr.group("cls")
+        return (f"`{owner}` has no attribute `{a}`{where}.",
+                f"Look up the real name: grep -rn \"def {a}\\|{a} =\" in the class's source, or print(dir(obj)); "
+                "fix the spelling or the object's type.")
+    imp = _IMPORT_NAME.search(msg)
+    if imp:
+        path = imp.group("path") or imp.group("module").replace(".", "/")
+        circular = " It may be a circular import." if "circular" in msg else ""
+        return (f"`{imp.group('module')}` defines no `{imp.group('name')}`.{circular}",
+                f"Find where it is defined: grep -rn \"def {imp.group('name')}\\|class {imp.group('name')}\" . "
+                f"--include=*.py | head; check {path} for the current name.")
+    if finding.rule == Rule.PYTEST_FIXTURE:
+        return (f"pytest fixture `{finding.groups.get('name')}` does not exist.",
+                "Use a fixture listed under 'available fixtures' or define it in conftest.py.")
+    if finding.rule == Rule.PYTEST_NO_NAME:
+        return ("The test id names a test that does not exist.",
+                "List the real ids with pytest PATH --collect-only -q and use one of them.")
+    return (f"A name does not exist: {clip(msg, 160, ellipsis=True)}{where}.",
+            "Check the spelling and where the name is defined (grep -rn NAME .), then fix the reference.")
+
+
+def _path(finding: Finding) -> str:
+    g = finding.groups
+    if g.get("path"):
+        return g["path"]
+    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|'([^'\n]{1,500})'", finding.message)
+    return next((x for x in match.groups() if x), "") if match else ""
+
+
+def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    path = _path(finding)
+    if finding.rule == Rule.NOT_GIT_REPO:
+        return ("The command ran outside a git repository.",
+                "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")
+    if finding.rule == Rule.HTTP_404:
+        return ("The URL does not exist (HTTP 404).",
+                "Check the URL's path and spelling; list the parent resource first.")
+    if not path:
+        return ("A path the command needs does not exist.", "Check the working directory (pwd) and list it (ls) before "
+                "using relative paths; find the file with find . -name 'NAME'.")
+    parts = [p for p in path.rstrip("/").split("/") if p]
+    base = parts[-1] if parts else path
+    if len(parts) > 1 and re.fullmatch(r"__init__\.py|index\.\w+|main\.\w+|setup\.\w+|conftest\.py", base):
+        base = parts[-2] + "*"  # a generic file name finds nothing useful; its package may be a module file
+        parts = parts[:-1]
+    parent = "/".join(parts[:-1]) or ("/" if path.startswith("/") else ".")
+    parent = "/" + parent if path.startswith("/") and not parent.startswith("/") else parent
+    if finding.groups.get("op") == "remove":
+        return (f"`{path}` does not exist, so there was nothing to remove; the other operands were handled.",
+                "Nothing to undo; use rm -f to ignore missing files.")
+    return (f"`{path}` does not exist (wrong path, wrong working directory, or never created).",
+            f"Find the right path: find . -name '{base}' -not -path '*/.git/*' | head; ls {parent}; "
+            "if you meant to create it, create it first; prefer absolute paths, each command may start in a new shell.")
+
+
+def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    msg, g, where = finding.message, finding.groups, _where(ctx, finding)
+    call = _CALL.search(msg) or _CALL.search(finding.evidence[0] if finding.evidence else "")
+    if call:
+        func = call.group("func")
+        sig = f"grep -rn \"def {func.split('.')[-1]}(\" . --include=*.py, or inspect.signature({func}) in Python"
+        if call.group("kwarg"):
+            return (f"`{func}()` has no parameter `{call.group('kwarg')}`{where}.",
+                    f"Drop or rename it; read the real parameters: {sig}")
+        if call.group("missing"):
+            return (f"`{func}()` was called without required argument(s) {call.group('missing')}{where}.",
+                    f"Pass {call.group('missing')}; see the signature: {sig}")
+        if call.group("given"):
+            return (f"`{func}()` takes {call.group('takes')} positional argument(s) but got "
+                    f"{call.group('given')}{where} (self counts as one).",
+                    f"Pass the extra values by keyword or drop them; see the signature: {sig}")
+        return (f"`{func}()` expects {call.group('want')} but got {call.group('got')}{where}.",
+                "Convert the value before the call (e.g. .decode()/.encode(), str(), int()).")
+    if finding.rule.startswith("cli_"):
+        return cli_usage(finding, ctx)
+    if finding.rule == Rule.PYTHON_M_PACKAGE:
+        module = g.get("module", "")
+        return (f"`python -m {module}` names a package without a __main__ module, so it cannot be run.",
+                f"Run a module that is executable (e.g. python -m pytest, python -m unittest) or the project's own "
+                f"test runner; list {module}'s submodules with: python -c \"import {module}, pkgutil; "
+                f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
+    if finding.rule == Rule.UNKNOWN_TOOL:
+        name = g.get("name") or g.get("name2", "")
+        return (f"`{name}` is not a tool of this environment.",
+                "Call one of the tools in your tool list, spelled exactly.")
+    if finding.rule == Rule.SCHEMA_VALIDATION:
+        fields = _SCHEMA_FIELD.findall(ctx.envelope.body)
+        if fields:
+            problems = "; ".join(f"`{name}`: {what}" for name, what in fields[:4])
+            return (f"The call's arguments do not match the tool's schema: {problems}.",
+                    "Send every required field with the type the schema asks for, then call again.")
+    if finding.rule == Rule.MISSING_KEY:
+        return (f"The call lacks the key `{g.get('key')}` that the tool reads.",
+                f"Add `{g.get('key')}` to the arguments (check nested entries too), as the tool's schema describes.")
+    return (f"The call's arguments were rejected{where}: {clip(msg, 200, ellipsis=True)}.",
+            "Read the expected parameters (the signature, --help or the tool schema) and call again with valid ones.")
+
+
+def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    exc, where = finding.exception, _where(ctx, finding)
+    if finding.rule == Rule.FALLBACK_TEST_ERRORS:
+        return ("Tests errored: exceptions were raised inside tests (E), not assertion failures.",
+                "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
+                "shows.")
+    if exc is None and finding.fault == "tool":
+        line = clip(finding.evidence[-1], 120, ellipsis=True)
+        return (f"The tool crashed on the call ({line}) instead of rejecting it cleanly.",
+                "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
+                "objects, ids that exist); fix the malformed one rather than resending the same call.")
+    if exc is None:
+        return (f"The program failed: {clip(finding.evidence[-1] if finding.evidence else '', 160, ellipsis=True)}.",
+                "Read the last lines of the output and rerun with more detail if needed.")
+    msg, name = exc.message, exc.name
+    cause = f"{name}{where}: {clip(msg, 200, ellipsis=True)}"
+    hints = [
+        (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
+        (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
+        ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
+                                 "tables for models defined in a script) before querying."),
+        ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
+        ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "
+                                                                   "django.setup()) before importing models."),
+        (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or "
+                                       "in binary mode."),
+        (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
+    ]
+    fix = next((text for cond, text in hints if cond),
+               "Fix the code at that location for this input; print the values involved just before the failing line.")
+    return cause + ".", fix
+
+
+BUILDERS = {
+    "syntax_error": _syntax, "undefined_name": _undefined, "missing_dependency": explain_missing,
+    "file_not_found": _file, "invalid_arguments": _arguments, "runtime_error": _runtime,
+    "test_failure": explain_test_failure, **ADVICE,
+}
+
+
+def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    """(root_cause, fix) for a classified error."""
+    return BUILDERS[finding.category](finding, ctx)

@@ -1,0 +1,208 @@
+"""Line signatures of what the agent wrote or called: syntax, missing programs and modules,
+paths, names and arguments."""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+CODE_SIGNATURES: tuple[Signature, ...] = (
+    # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
+    sig(Rule.BASH_SYNTAX, "syntax_error", "syntax error near",
+        r"syntax error near unexpected token [`'](?P<token>[^'\n]{0,60})'",
+        example="bash: -c: line 1: syntax error near unexpected token `('"),
+    sig(Rule.BASH_EOF, "syntax_error", "unexpected eof while looking|unexpected end of file",
+        r"unexpected EOF while looking for matching [`'](?P<token>.)'|syntax error: unexpected end of file",
+        example="bash: -c: line 3: unexpected EOF while looking for matching `''"),
+    sig(Rule.HEREDOC_OPEN, "syntax_error", "here-document",
+        r"here-document at line \d{1,7} delimited by end-of-file \(wanted [`'](?P<token>\w{1,40})'\)",
+        confidence=0.85,
+        example="bash: line 12: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')"),
+    sig(Rule.SH_SYNTAX, "syntax_error", "syntax error:",
+        r"^(?:sh|dash|bash|zsh)?[^\n]{0,40}: \d{1,7}: Syntax error: (?P<detail>[^\n]{1,120})$",
+        example='sh: 1: Syntax error: "(" unexpected'),
+    sig(Rule.BAD_SUBSTITUTION, "syntax_error", "bad substitution", r"^[^\n]{0,80}: bad substitution$",
+        example="bash: ${name//./}: bad substitution"),
+    sig(Rule.SED_EXPR, "syntax_error", "sed: -e expression",
+        r"^sed: -e expression #\d{1,4}, char \d{1,7}: (?P<detail>[^\n]{1,120})$",
+        example="sed: -e expression #1, char 14: unterminated `s' command"),
+    sig(Rule.REGEX_SYNTAX, "syntax_error",
+        "unmatched|invalid regular|invalid range|invalid preceding|trailing backslash|regex parse error",
+        r"^(?:grep|egrep|sed|awk|rg): [^\n]{0,40}(?:Unmatched|Invalid (?:regular expression|range end|preceding)|"
+        r"Trailing backslash|regex parse error)[^\n]{0,200}$",
+        example="grep: Unmatched ( or \\("),
+    sig(Rule.AWK_SYNTAX, "syntax_error", "awk:", r"^(?:g?awk|mawk): [^\n]{0,120}syntax error",
+        example=("awk: cmd. line:1: { print $1 \nawk: cmd. line:1:          ^ unexpected newline or end of s"
+                 "tring\nawk: line 1: syntax error at source line 1")),
+    sig(Rule.JQ_SYNTAX, "syntax_error", "jq: error",
+        r"^jq: error(?: \(at [^)\n]{0,60}\))?: [^\n]{0,80}(?:syntax error|unexpected)",
+        example=("jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top"
+                 "-level>, line 1:")),
+    sig(Rule.SQL_SYNTAX, "syntax_error", "syntax error",
+        r"syntax error at or near|near \"[^\"\n]{0,60}\": syntax error|error in your SQL syntax", flags=IGNORECASE,
+        example='psql:query.sql:3: ERROR:  syntax error at or near "FORM"'),
+    sig(Rule.JSON_SYNTAX, "syntax_error", "expecting|in json|unterminated string starting|invalid control character",
+        r"Expecting (?:value|property name enclosed in double quotes|',' delimiter|':' delimiter)|"
+        r"Unexpected token [^\n]{1,20} in JSON|Unterminated string starting at|Invalid control character at",
+        example="Expecting ',' delimiter: line 1 column 35 (char 34)"),
+    sig(Rule.YAML_SYNTAX, "syntax_error", "mapping values|could not find expected|cannot start any token",
+        r"mapping values are not allowed here|could not find expected ':'|found character that cannot start any token",
+        example=('while parsing a block mapping\n  in "config.yml", line 2, column 3\nmapping values are not'
+                 ' allowed here\n  in "config.yml", line 4, column 12')),
+    sig(Rule.C_SYNTAX, "syntax_error", "error: expected",
+        r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: error: expected [^\n]{1,80}",
+        example="main.c:12:5: error: expected ';' before 'return'"),
+    # --- missing: commands, modules, libraries, headers, packages
+    sig(Rule.COMMAND_NOT_FOUND, "missing_dependency", "command not found",
+        r"^(?:[^\n:]{0,60}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): command not found$|"
+        r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
+        example="bash: line 1: rg: command not found"),
+    sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
+        r"^(?:/bin/)?(?:ba|da|z)?sh: (?:\d{1,7}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
+        example="/bin/sh: 1: tree: not found"),
+    sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",
+        r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly "
+        r"executed", priority=96,
+        example=("/usr/bin/python3: No module named sympy.__main__; 'sympy' is a package and cannot be direc"
+                 "tly executed")),
+    sig(Rule.PYTHON_M_MISSING, "missing_dependency", "no module named",
+        r"^(?P<interp>\S{0,200}python[\d.]{0,8}): No module named (?P<module>[\w.]{1,100})$",
+        example="/usr/bin/python3: No module named pytest"),
+    sig(Rule.NO_MODULE, "missing_dependency", "no module named",
+        r"No module named '?(?P<module>[\w.]{1,100})'?", confidence=0.85,
+        example="python3: can't import: No module named 'yaml'"),
+    sig(Rule.SHARED_LIB, "missing_dependency", "cannot open shared object|library not loaded",
+        r"(?<![\w.+-])(?P<lib>[\w.+-]{1,100}\.so[\w.]{0,20}): cannot open shared object file|"
+        r"Library not loaded: (?P<lib2>\S{1,200})",
+        example=("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared obj"
+                 "ect file: No such file or directory")),
+    sig(Rule.ENV_INTERP, "missing_dependency", "/usr/bin/env:",
+        r"^/usr/bin/env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$",
+        example="/usr/bin/env: 'python': No such file or directory"),
+    sig(Rule.NODE_MODULE, "missing_dependency", "cannot find module|cannot find package '",
+        r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
+        example=("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\n"
+                 "Require stack:\n- /app/server.js")),
+    sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
+        r"fatal error: (?P<lib>[\w./+-]{1,200}\.h(?:pp|h)?): No such file or directory",
+        example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
+    sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
+        r"No matching distribution found for (?P<module>\S{1,100})|"
+        r"Could not find a version that satisfies the requirement (?P<module2>\S{1,100})",
+        priority=65, confidence=0.8,
+        example=("ERROR: Could not find a version that satisfies the requirement torchh (from versions: none"
+                 ")\nERROR: No matching distribution found for torchh")),
+    sig(Rule.APT_MISSING, "missing_dependency", "e: ",
+        r"^E: (?:Unable to locate package |Package '?)(?P<cmd>[\w.+-]{1,80})",
+        example="E: Unable to locate package ripgrepp"),
+    sig(Rule.GO_MISSING, "missing_dependency", "cannot find package \"|no required module",
+        r"cannot find package \"(?P<module>[^\"\n]{1,200})\"|"
+        r"no required module provides package (?P<module2>\S{1,200})",
+        example=("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n	go g"
+                 "et github.com/gorilla/mux")),
+    sig(Rule.JAVA_MISSING, "missing_dependency", "classnotfound|noclassdeffound",
+        r"(?:ClassNotFoundException|NoClassDefFoundError):? (?P<module>[\w.$/]{1,200})",
+        example="Error: Could not find or load main class App\nCaused by: java.lang.ClassNotFoundException App"),
+    sig(Rule.RUBY_MISSING, "missing_dependency", "cannot load such file",
+        r"cannot load such file -- (?P<module>\S{1,200})",
+        example="<internal:kernel_require>:85:in `require': cannot load such file -- nokogiri (LoadError)"),
+    # --- paths
+    sig(Rule.CANT_OPEN_FILE, "file_not_found", "can't open file",
+        r"can't open file '(?P<path>[^'\n]{1,500})': \[Errno 2\]",
+        example="python3: can't open file '/testbed/reproduce.py': [Errno 2] No such file or directory"),
+    sig(Rule.CANNOT_OP, "file_not_found", "no such file",
+        r"cannot (?P<op>access|remove|stat|open|create regular file|move|copy|"
+        r"change directory to) [`'‘\"](?P<path>[^'’\"\n]{1,500})[`'’\"]: No such file or directory",
+        example="ls: cannot access 'src/utils': No such file or directory"),
+    sig(Rule.CD_MISSING, "file_not_found", "cd: ", r"cd: (?P<path>[^:\n]{1,500}): No such file or directory",
+        example="bash: line 1: cd: /testbed/astropy/modelling: No such file or directory"),
+    sig(Rule.TOOL_PATH_MISSING, "file_not_found", "no such file",
+        r"^[\w.+-]{1,40}: (?:can't read |cannot read |)(?P<path>[^:\n]{1,500}): No such file or directory$",
+        example="cat: setup.cfg: No such file or directory"),
+    sig(Rule.PYTEST_PATH, "file_not_found", "not found:",
+        r"ERROR: (?:file or directory not found|file not found): (?P<path>\S{1,500})",
+        example="ERROR: file or directory not found: tests/test_models.py"),
+    sig(Rule.NOT_GIT_REPO, "file_not_found", "not a git repository", r"fatal: not a git repository",
+        example="fatal: not a git repository (or any of the parent directories): .git"),
+    sig(Rule.GIT_PATHSPEC, "file_not_found", "pathspec", r"pathspec '(?P<path>[^'\n]{1,500})' did not match any file",
+        example="error: pathspec 'feature/login' did not match any file(s) known to git"),
+    sig(Rule.ENOENT, "file_not_found", "enoent",
+        r"ENOENT: no such file or directory, \w{1,20} '(?P<path>[^'\n]{1,500})'",
+        example="Error: ENOENT: no such file or directory, open '/app/config.json'"),
+    sig(Rule.PATH_DOES_NOT_EXIST, "file_not_found", "does not exist|not found",
+        r"(?:[Ff]ile|[Pp]ath|[Dd]irectory) [`'\"]?(?P<path>[\w./~-]{1,300})[`'\"]? (?:does not exist|not found)",
+        example="Error: Directory /data/exports does not exist"),
+    sig(Rule.NO_SUCH_FILE, "file_not_found", "no such file|cannot find the",
+        r"No such file or directory|The system cannot find the (?:file|path) specified", priority=84, confidence=0.8,
+        example="The system cannot find the file specified."),
+    sig(Rule.HTTP_404, "file_not_found", "404",
+        r"\b404\b[^\n]{0,20}(?:Not Found|Client Error)", priority=84, confidence=0.8,
+        example="requests.get returned: 404 Client Error for url: https://api.example.com/v2/items"),
+    # --- names
+    sig(Rule.JS_UNDEFINED, "undefined_name", "is not defined|is not a function",
+        r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function",
+        example="Uncaught ReferenceError: fetchUser is not defined\n    at <anonymous>:1:1"),
+    sig(Rule.COMPILED_UNDEFINED, "undefined_name", "cannot find symbol|error[e04|not declared|undefined",
+        r"cannot find symbol|error\[E04(?:25|23|33)\]|was not declared in this scope|"
+        r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|^[^\n]{0,300}: undefined: (?P<name2>\w{1,100})$|"
+        r"has no member named|NoMethodError|undefined method",
+        example='src/Main.java:7: error: cannot find symbol\n        Strin name = "x";\n        ^'),
+    sig(Rule.PYTEST_FIXTURE, "undefined_name", "fixture '", r"fixture '(?P<name>\w{1,100})' not found",
+        example="E       fixture 'tmp_dir' not found\n>       available fixtures: cache, capfd, tmp_path, tmpdir"),
+    sig(Rule.PYTEST_NO_NAME, "undefined_name", "not found:|no name '",
+        r"ERROR: not found: (?P<path>\S{1,500})|no name '(?P<name>\w{1,200})' in any of",
+        example=("ERROR: not found: /testbed/tests/test_api.py::test_lgoin\n(no name '/testbed/tests/test_ap"
+                 "i.py::test_lgoin' in any of [<Module test_api.py>])")),
+    sig(Rule.GIT_UNKNOWN_REV, "undefined_name", "unknown revision|bad revision",
+        r"unknown revision or path not in the working tree|fatal: bad revision",
+        example="fatal: ambiguous argument 'mian': unknown revision or path not in the working tree."),
+    # --- arguments
+    sig(Rule.CLI_UNRECOGNIZED, "invalid_arguments", "error: un",
+        r"error: (?:unrecognized arguments?|unknown (?:option|argument)|"
+        r"unexpected argument)[: ]{1,4}(?P<arg>[^\n]{1,200})",
+        example="usage: manage.py test [-h] [--noinput]\nmanage.py test: error: unrecognized arguments: --fast"),
+    sig(Rule.CLI_REQUIRED, "invalid_arguments", "error: ",
+        r"error: (?:the following arguments are required|argument (?P<arg>[^:\n]{1,80}): (?:invalid|expected|"
+        r"ambiguous)[^\n]{0,200})",
+        example=("usage: convert.py [-h] --input INPUT\nconvert.py: error: the following arguments are requi"
+                 "red: --input")),
+    sig(Rule.CLI_OPTION, "invalid_arguments", "option|operand|argument",
+        r"(?:unrecognized|invalid|illegal|unknown) option[^\n]{0,5}?[`'‘\"]?(?P<arg>-{1,2}[\w-]{0,60})?|"
+        r"option requires an argument|missing (?:file )?operand|requires an argument|"
+        r"No such option: (?P<arg2>\S{1,60})|Got unexpected extra argument|Error: Missing (?:argument|option)|"
+        r"too many arguments|invalid argument [`'‘][^\n]{1,80} for", flags=IGNORECASE,
+        example="ls: invalid option -- 'j'\nTry 'ls --help' for more information."),
+    sig(Rule.CLI_USAGE, "invalid_arguments", "usage: ",
+        r"^(?:usage|Usage): \S{1,100}[^\n]{0,300}$", priority=58, confidence=0.75,
+        example="usage: git [--version] [--help] [-C <path>] <command> [<args>]"),
+    sig(Rule.UNKNOWN_TOOL, "invalid_arguments", "unknown|tool|function",
+        r"^(?:Error: )?Unknown (?:action|tool|function)[: ]{1,4}(?P<name>[\w.-]{1,100})|"
+        r"^(?:Error: )?(?:[Tt]ool|[Ff]unction) [`'\"]?(?P<name2>[\w.-]{1,100})[`'\"]? (?:not found|does not exist|"
+        r"is not available)",
+        example="Error: Unknown tool: search_flights_v2"),
+    sig(Rule.PY_CALL_ARGS, "invalid_arguments", "() ",
+        r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:got an unexpected keyword argument '(?P<kwarg>\w{1,100})'|"
+        r"missing (?P<count>\d{1,3}) required (?:positional |keyword-only )?arguments?: (?P<missing>[^\n]{1,200})|"
+        r"takes (?:from )?(?P<takes>\d{1,3})[^\n]{0,40} positional arguments? "
+        r"but (?P<given>\d{1,3})[^\n]{0,60}? (?:was|were) given|"
+        r"got multiple values for argument '(?P<dup>\w{1,100})')",
+        example="fit() got an unexpected keyword argument 'epochs'"),
+    sig(Rule.SCHEMA_VALIDATION, "invalid_arguments",
+        "validation error|field required|input should|extra input|required prop|additional prop|missing requ|invalid",
+        r"\b\d{1,4} validation errors? for (?P<model>\w{1,100})|"
+        r"^[ \t]{0,20}(?:Field required|Input should be [^\n]{1,200}|Extra inputs are not permitted)|"
+        r"is a required property|Additional properties are not allowed|"
+        r"missing required (?:argument|parameter|field|property)|Invalid (?:arguments|parameters|input|JSON arguments)",
+        flags=IGNORECASE,
+        example=("1 validation error for BookReservation\npassengers\n  Field required [type=missing, input_"
+                 "value={}, input_type=dict]")),
+    sig(Rule.INVALID_VALUE, "invalid_arguments", "invalid|not a valid|must be",
+        r"^(?:Error: )?(?:invalid (?:characters in expression|reason|value|format|choice|type|id|date)\b|"
+        r"[^\n]{0,80} is not a valid (?:\w{1,30} ){0,2}(?:value|choice|option|format|date|id))|"
+        r"must be (?:one of|of type|an? (?:string|integer|number|list|array|dict|object|boolean))",
+        confidence=0.85, flags=IGNORECASE,
+        example="Error: invalid value for cabin: 'first_class'"),
+    sig(Rule.MISSING_KEY, "invalid_arguments", "error: '",
+        r"^Error: '(?P<key>\w{1,60})'$", confidence=0.7,
+        example="Error: 'payment_id'"),
+)

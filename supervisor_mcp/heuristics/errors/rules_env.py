@@ -1,0 +1,138 @@
+"""Line signatures of the world around the agent: permissions, the network, budgets, test
+runs, other runtimes, and the domain rules of tool APIs."""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+ENV_SIGNATURES: tuple[Signature, ...] = (
+    # --- permissions and auth
+    sig(Rule.READ_ONLY, "permission_denied", "read-only|erofs", r"Read-only file system|EROFS",
+        example="touch: cannot touch '/usr/lib/test.txt': Read-only file system"),
+    sig(Rule.PERMISSION, "permission_denied", "permission denied|eacces|not permitted|eperm|denied|root",
+        r"Permission denied|EACCES|Operation not permitted|EPERM\b|Access (?:is )?denied|must be run as root|"
+        r"are you root\?",
+        example="bash: ./run.sh: Permission denied"),
+    sig(Rule.HTTP_AUTH, "permission_denied",
+        "40|unauthorized|forbidden|key|token|credential|authenticat|authorized|insufficient",
+        r"\b40[13]\b[^\n]{0,30}(?:Unauthorized|Forbidden|Client Error)|\bUnauthorized\b|\bForbidden\b|"
+        r"(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
+        r"authentication (?:failed|required)|not authorized to|insufficient (?:permissions|privileges|scope)",
+        flags=IGNORECASE,
+        example=("openai.error: Incorrect API key provided: sk-abc***. You can find your API key at https://"
+                 "platform.openai.com.")),
+    sig(Rule.EXTERNALLY_MANAGED, "permission_denied", "externally-managed", r"externally-managed-environment",
+        example="error: externally-managed-environment\n\nThis environment is externally managed"),
+    # --- transient
+    sig(Rule.TIMEOUT, "transient", "timed out|etimedout|deadline|time-out|timeout",
+        r"timed out|\bETIMEDOUT\b|deadline exceeded|Gateway Time-?out|"
+        r"\bTimeout(?:Error|Expired)?\b[^\n]{0,40}(?:exceeded|after|waiting)", flags=IGNORECASE,
+        example="curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received"),
+    sig(Rule.CONNECTION, "transient",
+        "connection|econnre|failed to establish|max retries|remote|unreachable|no route|could not connect",
+        r"Connection (?:refused|reset|aborted)|ECONNREFUSED|ECONNRESET|Failed to establish a new connection|"
+        r"Max retries exceeded|Remote end closed connection|RemoteDisconnected|Network is unreachable|"
+        r"No route to host|ENETUNREACH|EHOSTUNREACH|Could not connect to",
+        example="curl: (7) Failed to connect to localhost port 8000: Connection refused"),
+    sig(Rule.DNS, "transient", "name resolution|eai_again|resolve host|service not known|getaddrinfo|servname",
+        r"Temporary failure in name resolution|EAI_AGAIN|Could not resolve host|Name or service not known|"
+        r"getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|nodename nor servname",
+        example="curl: (6) Could not resolve host: pypi.org"),
+    sig(Rule.RATE_LIMIT, "transient", "429|too many requests|rate|throttl",
+        r"(?:HTTP|status|code|Error)[^\n]{0,12}\b429\b|\b429\b[^\n]{0,5}(?:Too Many|Client Error)|Too Many Requests|"
+        r"rate[ _-]?limit(?:ed| exceeded|_exceeded)?|RateLimitError|throttl(?:ed|ing)", flags=IGNORECASE,
+        example="Error: 429 Too Many Requests - rate limit exceeded, retry after 20 seconds"),
+    sig(Rule.SERVER_ERROR, "transient", "50|server|bad gateway|unavailable|overloaded|try again later",
+        r"\b50[0234]\b[^\n]{0,30}(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time|Server Error)|"
+        r"(?:HTTP|status|code)[ :=/]{1,3}50[0234]\b|Internal Server Error|Bad Gateway|"
+        r"Service (?:Temporarily )?Unavailable|server (?:is )?(?:overloaded|busy)|\boverloaded_error\b|try again later",
+        fault="tool", confidence=0.85, flags=IGNORECASE,
+        example="Error: HTTP 503 Service Unavailable"),
+    sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy",
+        r"Resource temporarily unavailable|\bEAGAIN\b|database is locked|Could not get lock|"
+        r"Unable to acquire the dpkg frontend lock|Text file busy",
+        example="E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (apt-get)"),
+    # --- budgets
+    sig(Rule.CONTEXT_LENGTH, "resource_limit", "context|tokens|prompt is too long|token limit",
+        r"context[ _](?:length|window)(?:[ _]exceeded)?|maximum context length|too many tokens|prompt is too long|"
+        r"token limit", flags=IGNORECASE,
+        example="This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens."),
+    sig(Rule.MEMORY, "resource_limit", "memory|enomem|oom|bad_alloc|killed",
+        r"Cannot allocate memory|\bENOMEM\b|[Oo]ut of memory|\bOOM\b|oom-kill|std::bad_alloc|memory exhausted|"
+        r"heap out of memory|^Killed$", fault="environment",
+        example="fatal: Out of memory, malloc failed (tried to allocate 2147483648 bytes)"),
+    sig(Rule.DISK, "resource_limit", "no space|enospc|quota|edquot",
+        r"No space left on device|ENOSPC|Disk quota exceeded|EDQUOT", fault="environment",
+        example="cp: error writing '/tmp/data.bin': No space left on device"),
+    sig(Rule.RECURSION, "resource_limit", "recursion|call stack|stack overflow|stackoverflow",
+        r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
+        example="Fatal Python error: Cannot recover from stack overflow."),
+    sig(Rule.TOO_BIG, "resource_limit", "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget",
+        r"Argument list too long|E2BIG|Too many open files|EMFILE|payload too large|"
+        r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
+        r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)", flags=IGNORECASE,
+        example="bash: /usr/bin/grep: Argument list too long"),
+    sig(Rule.JVM_EXCEPTION, "runtime_error", "exception in thread",
+        r'^Exception in thread "[^"\n]{1,100}" (?P<detail>[\w.$]{1,200}(?:Exception|Error)[^\n]{0,200})$',
+        confidence=0.85,
+        example='Exception in thread "main" java.lang.IllegalStateException: pool closed'),
+    sig(Rule.NPM_ENOENT, "file_not_found", "npm err! code enoent|enoent",
+        r"^npm (?:ERR!|error) path (?P<path>\S{1,500})$", confidence=0.85,
+        example="npm ERR! code ENOENT\nnpm ERR! syscall open\nnpm ERR! path /app/package.json"),
+    sig(Rule.PY_MESSAGE, "runtime_error",
+        "object is not|index out of range|unsupported operand|division by zero|invalid literal",
+        r"object is not (?:subscriptable|iterable|callable)|index out of range|unsupported operand type|"
+        r"division by zero|invalid literal for", priority=15, confidence=0.7,
+        example="list index out of range"),
+    # --- test runners (outputs without a visible exception)
+    sig(Rule.TEST_SUMMARY, "test_failure", "fail",
+        r"^FAILED \S{1,300}::\S{1,300}|^FAIL: \w{1,200} \(|^--- FAIL: \S{1,200}|^={3,200} FAILURES ={3,200}$|"
+        r"^={3,200} [^\n]{0,80}\b\d{1,7} failed\b|tests finished: [^\n]{0,40}\b\d{1,7} failed|"
+        r"^Tests: {1,20}\d{1,7} failed|test result: FAILED|^FAILED \(failures=\d{1,7}", confidence=0.85,
+        example=("FAILED tests/test_parser.py::test_nested_lists - assert 2 == 3\n========================= "
+                 "1 failed, 41 passed in 2.10s =========================")),
+    sig(Rule.EXPECTED_GOT, "test_failure", "expected|actual|received|got:",
+        r"[Ee]xpected:? [^\n]{1,200}(?:,| but| and)? (?:got|was|received|actual)[: ]|"
+        r"^[ \t]{0,20}(?:Expected|Actual|Received|Got):[ \t][^\n]{1,200}$", confidence=0.8,
+        example="Expected: [1, 2, 3]\nReceived: [1, 2]"),
+    # --- domain rules of tool APIs: well-formed calls the current state or policy rejects
+    sig(Rule.DOMAIN_TOTAL, "precondition_failed", "add up|does not match",
+        r"does not add up|(?:total|amount|sum)[^\n]{0,40}does not match|does not match[^\n]{0,40}(?:total|amount|sum)",
+        flags=IGNORECASE,
+        example="Error: the total amount does not match the sum of the payments"),
+    sig(Rule.DOMAIN_INSUFFICIENT, "precondition_failed",
+        "not enough|insufficient|balance|out of stock|sold out|no seats|no availability|no capacity",
+        r"not enough \w{1,30}|insufficient \w{1,30}(?: \w{1,30}){0,3}|balance is not enough|out of stock|sold out|"
+        r"no (?:seats|availability|capacity)", flags=IGNORECASE,
+        example="Error: gift card balance is not enough"),
+    sig(Rule.DOMAIN_UNAVAILABLE, "precondition_failed", "available|no longer valid",
+        r"\bnot available\b|\bunavailable\b|no longer (?:available|valid)", priority=54, flags=IGNORECASE,
+        example="Error: flight HAT170 not available on date 2024-05-18"),
+    sig(Rule.DOMAIN_FORBIDDEN, "precondition_failed",
+        "be |not allowed|not permitted|not eligible|refundable|cancel|modifiable|changeable|only",
+        r"(?:cannot|can't|can not|could not) be \w{2,30}|"
+        r"is not (?:allowed|permitted|eligible|refundable|cancell?able|modifiable|changeable)|not allowed to|"
+        r"only (?:\w{1,30} ){0,3}(?:can|may) be", flags=IGNORECASE,
+        example="Error: basic economy reservations cannot be modified"),
+    sig(Rule.DOMAIN_STATE, "precondition_failed",
+        "already|exists|should|must|too many|exceed|expired| is |cannot|match",
+        r"already (?:exists?|cancell?ed|booked|used|paid|in use|taken|registered|been)|\bFile exists\b|"
+        r"(?:should|must) (?:be|have|match|not) [^\n]{1,120}|does not match|too many \w{1,30}|"
+        r"exceeds? (?:the )?(?:limit|maximum|allowed|balance)|\bexpired\b|"
+        r"is (?:closed|locked|suspended|inactive|disabled|not active)|"
+        r"(?:non|not)-?(?:pending|delivered|active) \w{1,30} cannot", flags=IGNORECASE,
+        example="Error: reservation ZFA04Y is already cancelled"),
+    sig(Rule.DOMAIN_NOT_FOUND, "precondition_failed", "not found|not exist|n't exist|no such",
+        r"^(?:Error: )?(?:[\w-]{1,40} ){0,6}(?:not found|does not exist|doesn't exist|no such \w{1,30})\b",
+        priority=53, confidence=0.85, flags=IGNORECASE,
+        example="Error: user mia_li_3668 not found"),
+    sig(Rule.GIT_STATE, "precondition_failed", "patch|conflict|overwritten|branch is behind|already exists|hunk",
+        r"patch does not apply|patch failed|Hunk #\d{1,5} FAILED|hunks? FAILED|CONFLICT \(|would be overwritten by|"
+        r"Your branch is behind|destination path '[^'\n]{1,300}' already exists|"
+        r"Reversed \(or previously applied\) patch",
+        example="error: patch failed: src/app.py:12\nerror: src/app.py: patch does not apply"),
+    sig(Rule.FS_STATE, "precondition_failed", "directory not empty|enotempty|file exists|eexist",
+        r"Directory not empty|ENOTEMPTY|\bFile exists\b|\bEEXIST\b",
+        example="rmdir: failed to remove 'build': Directory not empty"),
+)

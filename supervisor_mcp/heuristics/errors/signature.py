@@ -1,0 +1,64 @@
+"""What a line signature is: a named pattern that maps error text to a failure mechanism.
+
+The signatures themselves are in rules_code.py (the agent's code and calls) and rules_env.py (the
+environment, budgets, test runs, tool APIs); exception lines are mapped in exceptions.py.
+
+`priority` implements "root-most wins": when several signatures match, the one nearest the root
+cause of the failure decides (code that does not parse explains everything after it; a missing
+module explains the ImportError chain built on top of it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.models import ErrorCategory, Fault
+
+PRIORITY: dict[str, int] = {
+    "syntax_error": 100, "missing_dependency": 95, "permission_denied": 90, "file_not_found": 85,
+    "undefined_name": 80, "resource_limit": 75, "transient": 70, "invalid_arguments": 60,
+    "precondition_failed": 55, "test_failure": 50, "runtime_error": 10,
+}
+FAULT: dict[ErrorCategory, Fault] = {
+    "syntax_error": "agent", "undefined_name": "agent", "missing_dependency": "environment",
+    "file_not_found": "agent", "invalid_arguments": "agent", "precondition_failed": "agent",
+    "permission_denied": "environment", "transient": "environment", "resource_limit": "agent",
+    "test_failure": "agent", "runtime_error": "agent", "not_an_error": "none", "unknown": "agent",
+}
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: Rule
+    category: ErrorCategory
+    pattern: re.Pattern[str]
+    # Lowercase literals of which at least one must occur for the pattern to be worth running: this
+    # keeps a call at microseconds and bounds the work on huge inputs.
+    needles: tuple[str, ...]
+    priority: int = 0  # 0: the category's priority
+    fault: Fault | None = None  # None: the category's usual fault
+    confidence: float = 0.9
+    example: str = ""  # a real-looking error this signature decides (tests run every one through diagnose)
+
+    @property
+    def rank(self) -> int:
+        return self.priority or PRIORITY.get(self.category, 0)
+
+    def applies(self, lowered: str) -> bool:
+        return any(needle in lowered for needle in self.needles)
+
+    @property
+    def domain(self) -> bool:
+        """Prose rules of tool APIs; only read in short rejection messages, not in command output."""
+        return self.name.startswith("domain_")
+
+
+def sig(name: Rule, category: ErrorCategory, needles: str, regex: str, priority: int = 0, fault: Fault | None = None,
+        confidence: float = 0.9, flags: int = re.MULTILINE, *, example: str) -> Signature:
+    return Signature(name, category, re.compile(regex, flags), tuple(needles.split("|")), priority, fault, confidence,
+                     example)
+
+
+IGNORECASE = re.MULTILINE | re.IGNORECASE

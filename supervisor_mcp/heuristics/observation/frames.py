@@ -1,0 +1,175 @@
+"""Stack traces: exception lines and frames, in the shapes runtimes print them.
+
+Python (`File "x.py", line 3, in f`, pytest's `x.py:3: in f`), JavaScript (`    at f (x.js:3:5)`),
+Java (`\tat pkg.Cls.m(Cls.java:3)`), Go (`\t/path/x.go:3 +0x1d`) and Rust (`   at src/main.rs:3:5`).
+Exception lines are `pkg.SomeError: message`, also behind pytest's `E   ` or `INTERNALERROR> `.
+All patterns are line-anchored with bounded quantifiers so a 4 MB output is scanned in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The type must end in a conventional suffix so prose like "Error: x" is left out.
+_EXC_LINE = re.compile(
+    r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12})?"
+    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
+    r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
+    r"Expired|Denied|Refused|Invalid|Iteration))"
+    r"(?:(?::[ \t]?)([^\n]{0,2000})[^\n]*)?$",
+    re.MULTILINE,
+)
+_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
+_BARE_EXC = re.compile(
+    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"
+    r"(?::[ \t]?([^\n]{0,2000}))?[^\n]*$",
+    re.MULTILINE,
+)
+_PY_FRAMES = re.compile(
+    r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE
+)
+_PYTEST_LOCS = re.compile(r"^([\w./-]{1,300}\.py):(\d{1,7}):(?: (\w{1,80}))?[ \t]*$", re.MULTILINE)
+_LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d|<frozen |\bimportlib\b|/usr/lib/")
+# One line opening a frame, for walking a trace line by line.
+_PY_FRAME = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (\S+))?')
+_JS_FRAME = re.compile(r"^\s+at (?:(\S+) \()?([^():]+):(\d+)(?::\d+)?\)?\s*$")
+_JAVA_FRAME = re.compile(r"^\s+at ([\w$.<>]+)\(([\w$.-]+):(\d+)\)\s*$")
+_GO_FRAME = re.compile(r"^\t(/[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$")
+_RUST_FRAME = re.compile(r"^\s+at (\S+\.rs):(\d+):\d+\s*$")
+_PYTEST_FRAME = re.compile(r"^(\S+\.py):(\d+): in (\S+)\s*$")
+# A frame-like line anywhere (the loose test purification uses to rank log lines).
+_FRAMEISH = re.compile(r'^\s*(?:File "[^"]+", line \d+|at \S+ \(\S+:\d+|\S+\.py:\d+: in )')
+# Indented: reStructuredText underlines (`^^^^` at column 0) are structure, not decoration.
+_CARETS = re.compile(r"^\s{2,}[\^~]*\^[\^~]*\s*$")
+
+
+@dataclass(frozen=True)
+class ExceptionLine:
+    type: str  # as printed, possibly dotted (django.db.utils.OperationalError)
+    message: str
+    line: str  # the verbatim line
+    start: int  # offset in the scanned text, for ordering
+
+    @property
+    def name(self) -> str:
+        return self.type.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Frame:
+    path: str
+    line: int
+    func: str
+    code: str
+    start: int
+
+    @property
+    def own(self) -> bool:
+        """True for the agent's own code (its scripts, the repository it works in), not libraries."""
+        return not _LIBRARY_PATH.search(self.path)
+
+
+def find_exceptions(text: str) -> list[ExceptionLine]:
+    found = []
+    for match in _EXC_LINE.finditer(text):
+        line = match.group(0).strip()
+        found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), line, match.start()))
+    known = {e.start for e in found}
+    for header in _TRACEBACK.finditer(text):
+        # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are
+        # recognised by position: the first unindented line after the traceback's frames.
+        end = _traceback_end(text, header.end())
+        if end is None or end in known:
+            continue
+        bare = _BARE_EXC.match(text, end)
+        if bare and (bare.group(1)[:1].isupper() or "." in bare.group(1)):
+            found.append(ExceptionLine(bare.group(1), (bare.group(2) or "").strip(), bare.group(0).strip(), end))
+    found.sort(key=lambda e: e.start)
+    return found
+
+
+def _traceback_end(text: str, pos: int) -> int | None:
+    for _ in range(400):
+        nxt = text.find("\n", pos)
+        if nxt == -1:
+            return None
+        pos = nxt + 1
+        if pos < len(text) and text[pos] not in " \t\n":
+            return pos
+    return None
+
+
+def find_frames(text: str) -> list[Frame]:
+    """Python and pytest frames of a whole text, each with the source line printed under it."""
+    frames = []
+    for match in _PY_FRAMES.finditer(text):
+        end = match.end()
+        nxt = text.find("\n", end + 1)
+        code = text[end + 1 : nxt if nxt != -1 else len(text)].strip()
+        if code.startswith(("File ", "Traceback", "During handling", "The above")):
+            code = ""
+        func = (match.group(3) or "").strip()
+        frames.append(Frame(match.group(1), int(match.group(2)), func, code[:200], match.start()))
+    for match in _PYTEST_LOCS.finditer(text):
+        frames.append(Frame(match.group(1), int(match.group(2)), match.group(3) or "", "", match.start()))
+    frames.sort(key=lambda f: f.start)
+    return frames
+
+
+def last_python_frame(text: str) -> re.Match[str] | None:
+    """The last `File "...", line N` line of `text` (where a SyntaxError points)."""
+    match = None
+    for match in _PY_FRAMES.finditer(text):  # noqa: B007 - the last one is wanted
+        pass
+    return match
+
+
+def innermost_own_frame(frames: list[Frame], before: int | None = None) -> Frame | None:
+    """The deepest frame in the agent's own code, optionally only frames above offset `before`."""
+    for frame in reversed(frames):
+        if before is not None and frame.start > before:
+            continue
+        if frame.own and not frame.path.startswith("<"):
+            return frame
+    return None
+
+
+def frame_of(line: str) -> tuple[str, str, str] | None:
+    """(file, line, function) when `line` opens a stack frame of any runtime."""
+    m = _PY_FRAME.match(line)
+    if m:
+        return m.group(2), m.group(3), m.group(4) or ""
+    m = _JS_FRAME.match(line)
+    if m:
+        return m.group(2), m.group(3), m.group(1) or ""
+    m = _PYTEST_FRAME.match(line)
+    if m:
+        return m.group(1), m.group(2), m.group(3)
+    m = _JAVA_FRAME.match(line)
+    if m:
+        return m.group(2), m.group(3), m.group(1)
+    m = _GO_FRAME.match(line) or _RUST_FRAME.match(line)
+    if m:
+        return m.group(1), m.group(2), ""
+    return None
+
+
+def is_pytest_frame(line: str) -> bool:
+    """pytest's `x.py:3: in f` frame: its source listing follows unindented, up to the next frame."""
+    return bool(_PYTEST_FRAME.match(line))
+
+
+def looks_like_frame(line: str) -> bool:
+    return bool(_FRAMEISH.match(line))
+
+
+def may_hold_frames(lines: list[str]) -> bool:
+    """A cheap pre-check: no line of `lines` can open a frame (the common case)."""
+    return any(('File "' in line or " at " in line or ": in " in line or ".go:" in line or "\tat " in line)
+               for line in lines)
+
+
+def is_caret_line(line: str) -> bool:
+    """Python 3.11's `^^^^` underline of the line above: decoration."""
+    return bool(_CARETS.match(line))
