@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from supervisor_mcp.heuristics.observation.envelope import tagged_returncode
 from supervisor_mcp.models import Step
 
 _TOOL_KEYS = ("tool", "tool_name", "name", "action", "function")
@@ -18,7 +19,6 @@ _ARGS_KEYS = ("args", "arguments", "input", "params", "parameters", "command", "
 _RESULT_KEYS = ("result", "observation", "output", "content", "response", "stdout")
 _THOUGHT_KEYS = ("thought", "reasoning", "thinking")
 _ERROR_TEXT = re.compile(r"^\s*(error|exception|traceback|failed)\b", re.IGNORECASE)
-_RETURNCODE = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>")
 _BLOCK_HEAD = re.compile(
     r"^\s*(?:step\s*\d+\s*[:.)-]|\[?\d+\]?[:.)]\s|action\s*:|tool\s*:|\$\s|>>>\s|calling\s)",
     re.IGNORECASE,
@@ -49,8 +49,7 @@ def _error_flag(obj: dict[str, Any], result: str) -> bool:
         return raw.strip().lower() not in ("false", "none", "null", "0", "no")
     code = obj.get("returncode", obj.get("exit_code"))
     if code is None:
-        match = _RETURNCODE.search(result)
-        code = match.group(1) if match else None
+        code = tagged_returncode(result)
     if code is not None:
         try:
             return int(code) != 0

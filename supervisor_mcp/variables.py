@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from supervisor_mcp.heuristics.observation.envelope import is_wrapper_line
 from supervisor_mcp.models import (
     ErrorAnalysisInput,
     ErrorDiagnosis,
@@ -49,7 +50,6 @@ _TAGS = (
     "global_task", "local_task", "agent_name", "recent_trace", "step", "args", "result", "latest_step",
     "failed_action", "error_output", "heuristic_hints", "global_trace", "source", "result_stats",
 )
-_WRAPPER = re.compile(r"^\s*(?:</?[\w-]+>|<returncode>-?\d+</returncode>)\s*$")
 _OWN_TAG = re.compile(r"<(/?)(" + "|".join(_TAGS) + r")\b", re.IGNORECASE)
 
 
@@ -84,7 +84,7 @@ def _one_line(text: str, limit: int) -> str:
 
 def _telling(line: str) -> bool:
     """False for blank lines and bare wrapper tags such as mini-swe-agent's <output>."""
-    return bool(line.strip()) and not _WRAPPER.match(line)
+    return bool(line.strip()) and not is_wrapper_line(line)
 
 
 def _first_line(text: str) -> str:

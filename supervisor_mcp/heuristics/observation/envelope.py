@@ -94,6 +94,27 @@ def unwrap(text: str) -> Envelope:
     return Envelope(body.strip("\n"), code, cut is not None, code_text, cut_text, viewer.group(1) if viewer else "")
 
 
+_TAGGED_CODE = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>")
+# A line that is one bare tag of any name: a wrapper around output, not output itself.
+_WRAPPER_LINE = re.compile(r"^\s*(?:</?[\w-]+>|<returncode>-?\d+</returncode>)\s*$")
+_WARNING_ANYWHERE = re.compile(r"<warning>.*?</warning>", re.S)
+
+
+def tagged_returncode(text: str) -> str | None:
+    """The digits of an explicit `<returncode>` tag, when the result carries one."""
+    match = _TAGGED_CODE.search(text)
+    return match.group(1) if match else None
+
+
+def is_wrapper_line(line: str) -> bool:
+    return bool(_WRAPPER_LINE.match(line))
+
+
+def drop_warnings(text: str) -> str:
+    """The text without the host's `<warning>` blocks, however long."""
+    return _WARNING_ANYWHERE.sub("", text)
+
+
 def strip_markup(text: str) -> str:
     """The text without mini-swe-agent's tags (their content kept)."""
     return _MARKUP.sub("", text)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.envelope import drop_warnings
 from supervisor_mcp.heuristics.purify.conflicts import conflicts as find_conflicts
 from supervisor_mcp.heuristics.purify.ranking import STOPWORDS, Ranker, query_terms
 from supervisor_mcp.models import KeyFact
@@ -27,7 +28,6 @@ _ERROR_LINE = re.compile(
 )
 _SUMMARY = re.compile(r"\b\d+ (?:passed|failed|errors?|skipped)\b|\bRan \d+ tests?\b|\b(?:OK|FAILED) \(")
 _SIGNAL = re.compile(r"https?://\S+|\d")
-_ENVELOPE = re.compile(r"<warning>.*?</warning>", re.S)
 _QUOTED = re.compile(r"`([^`\n]{2,80})`|\"([^\"\n]{2,60})\"|'([^'\n]{3,60})'")
 _CODE_ID = re.compile(r"\b[A-Za-z_][\w.]*(?:_[\w.]+|\.[A-Za-z_]\w*|[a-z][A-Z]\w*)\b")
 # Proper names: capitalised words not at a sentence start (runs joined, "of"/"de" allowed inside),
@@ -95,7 +95,7 @@ def key_facts(result: str, synthesis: str, query: Sequence[str], *, prose: bool,
         quote = verbatim_span(final_answer.strip()[:MAX_FACT_CHARS], result)
         if quote:
             facts.append(KeyFact(fact=f"Final answer: {_shorten(final_answer.strip())}", evidence=quote))
-    units = _units(_ENVELOPE.sub("", synthesis), prose)
+    units = _units(drop_warnings(synthesis), prose)
     if not units:
         return facts
     scores = Ranker(units).scores(query)
