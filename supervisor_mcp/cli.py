@@ -10,6 +10,7 @@ from pathlib import Path
 import structlog
 
 from supervisor_mcp import __version__
+from supervisor_mcp.exceptions import ConfigError
 from supervisor_mcp.settings import Settings
 
 TRANSPORTS = {"stdio": "stdio", "sse": "sse", "http": "streamable-http", "streamable-http": "streamable-http"}
@@ -52,6 +53,56 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve(settings: Settings, transport: str, host: str, port: int) -> int:
+    log = structlog.get_logger("supervisor_mcp")
+    wire = None
+    if transport == "stdio":
+        from supervisor_mcp.server.stdio import claim_stdio
+
+        wire = claim_stdio()  # first: from here on nothing but JSON-RPC reaches the client's stdout
+    else:
+        from supervisor_mcp.access import check_bind
+
+        try:
+            check_bind(settings, host)
+        except ConfigError as exc:
+            print(f"supervisor-mcp: {exc}", file=sys.stderr)
+            return 2
+    from supervisor_mcp.server import build_server
+    from supervisor_mcp.store import StoreUnavailable, describe_db, is_shared
+
+    try:
+        server = build_server(settings, url=f"http://{host}:{port}")
+    except StoreUnavailable as exc:  # SUPERVISOR_DB names a database we cannot use: say how to fix it
+        print(f"supervisor-mcp: {exc}", file=sys.stderr)
+        return 2
+    # A shared store means replicas behind a load balancer: no per-process transport sessions,
+    # so any replica can answer any request (all state is in the database).
+    stateless = transport == "streamable-http" and is_shared(settings.db)
+    from supervisor_mcp.heuristics.purify import warm_up
+
+    warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
+    if settings.model:
+        from supervisor_mcp.deciders import preload
+
+        preload()  # litellm takes seconds to import; pay it before the first call, not during it
+    log.info("serving", transport=transport, engine=settings.model or "heuristic", db=describe_db(settings.db),
+             stateless=stateless, auth=bool(settings.tokens))
+    if wire is not None:
+        import anyio
+
+        from supervisor_mcp.server.stdio import serve_stdio
+
+        anyio.run(serve_stdio, server, wire)
+        return 0
+    from supervisor_mcp.server.access import transport_security
+
+    extra = {"stateless_http": True, "json_response": True} if stateless else {}
+    server.run(transport, host=host, port=port, transport_security=transport_security(settings, host, port),  # type: ignore[call-overload]
+               **extra)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command = args.command or "serve"
@@ -63,35 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level if command == "serve" else "WARNING", settings.log_json)
 
     if command == "serve":
-        from supervisor_mcp.server import build_server
-        from supervisor_mcp.store import StoreUnavailable, describe_db, is_shared
-
-        transport = TRANSPORTS[getattr(args, "transport", "stdio")]
-        try:
-            server = build_server(settings)
-        except StoreUnavailable as exc:  # SUPERVISOR_DB names a database we cannot use: say how to fix it
-            print(f"supervisor-mcp: {exc}", file=sys.stderr)
-            return 2
-        # A shared store means replicas behind a load balancer: no per-process transport sessions,
-        # so any replica can answer any request (all state is in the database).
-        stateless = transport == "streamable-http" and is_shared(settings.db)
-        from supervisor_mcp.heuristics.purify import warm_up
-
-        warm_up()  # the HTML extractor's lazy tables cost ~0.5 s on the first page otherwise
-        if settings.model:
-            from supervisor_mcp.deciders import preload
-
-            preload()  # litellm takes seconds to import; pay it before the first call, not during it
-        structlog.get_logger("supervisor_mcp").info(
-            "serving", transport=transport, engine=settings.model or "heuristic", db=describe_db(settings.db),
-            stateless=stateless,
-        )
-        if transport == "stdio":
-            server.run()
-        else:
-            extra = {"stateless_http": True, "json_response": True} if stateless else {}
-            server.run(transport, host=args.host, port=args.port, **extra)  # type: ignore[call-overload]
-        return 0
+        return _serve(settings, TRANSPORTS[getattr(args, "transport", "stdio")], args.host, args.port)
     if command == "demo":
         from supervisor_mcp.demo import run_demo
 

@@ -1,7 +1,7 @@
 """Every exception the supervisor raises, and where each one ends up.
 
     SupervisorError
-     ├── InputError          the caller sent something unusable; server.py turns it into the SDK's
+     ├── InputError          the caller sent something unusable; the server turns it into the SDK's
      │                       ToolError, so the message (which says what to send) reaches the agent
      ├── ConfigError         a setting cannot work; the CLI prints it and exits 2
      └── ModelUnavailable    no valid decision from a model (timeout, HTTP error, open breaker,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 
 def _as_text(value: Any) -> Any:
@@ -35,7 +35,27 @@ _OrEmpty = BeforeValidator(lambda value: "" if value is None else value)
 _OrZero = BeforeValidator(lambda value: 0 if value is None else value)
 
 
-# --- Arguments, shared by the input models and the tool signatures in server.py -----------------
+# Identifiers are stored with every call and step of a session: bounded, so one call cannot grow the
+# database by hundreds of megabytes through a huge id.
+MAX_SESSION_ID = 256
+MAX_AGENT_NAME = 256
+MAX_SUB_TASK = 2000
+MAX_SOURCE = 4096
+
+def _at_most(limit: int, what: str) -> AfterValidator:
+    def check(value: str) -> str:
+        if len(value) > limit:
+            raise ValueError(f"is {len(value):,} characters; at most {limit:,} are accepted: send {what}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _bounded(limit: int) -> dict[str, Any]:
+    return {"nullable": True, "maxLength": limit}
+
+
+# --- Arguments, shared by the input models and the tool signatures in the server -----------------
 Task = Annotated[
     str,
     Text,
@@ -47,21 +67,23 @@ _STEPS_TEXT = (
     "line or blank-line-separated block."
 )
 SubTask = Annotated[
-    str, Text, _OrEmpty,
-    Field(description="The local sub-task or current goal of the step, if any (empty if none).",
-          json_schema_extra=_NULLABLE),
+    str, Text, _OrEmpty, _at_most(MAX_SUB_TASK, "a one-line summary of the current goal"),
+    Field(description="The local sub-task or current goal of the step, if any (empty if none; at most "
+          f"{MAX_SUB_TASK} characters: a one-line summary, not the whole plan).",
+          json_schema_extra=_bounded(MAX_SUB_TASK)),
 ]
 AgentName = Annotated[
-    str, Text, _OrEmpty,
-    Field(description="Name of the agent or sub-agent that produced the step (optional).",
-          json_schema_extra=_NULLABLE),
+    str, Text, _OrEmpty, _at_most(MAX_AGENT_NAME, "the agent's short name"),
+    Field(description=f"Name of the agent or sub-agent that produced the step (optional; at most "
+          f"{MAX_AGENT_NAME} characters).", json_schema_extra=_bounded(MAX_AGENT_NAME)),
 ]
 SessionId = Annotated[
-    str, Text, _OrEmpty,
+    str, Text, _OrEmpty, _at_most(MAX_SESSION_ID, "a short stable id such as a UUID"),
     Field(
         description="A stable id for this agent run; reuse it on every supervisor call of the run so "
-        "patterns spanning calls are seen. Empty: derived from `task` (for this server process only).",
-        json_schema_extra=_NULLABLE,
+        "patterns spanning calls are seen. Empty: derived from `task` (for this server process only). "
+        f"At most {MAX_SESSION_ID} characters: a UUID or a short run name.",
+        json_schema_extra=_bounded(MAX_SESSION_ID),
     ),
 ]
 RecentSteps = Annotated[str, BeforeValidator(_as_text), Field(description=_STEPS_TEXT)]
@@ -92,8 +114,9 @@ Source = Annotated[
     str,
     Text,
     _OrEmpty,
+    _at_most(MAX_SOURCE, "the URL, path or command only"),
     Field(description="Where the result came from: a URL, file path, command or sub-agent name "
-          "(optional).", json_schema_extra=_NULLABLE),
+          f"(optional; at most {MAX_SOURCE} characters).", json_schema_extra=_bounded(MAX_SOURCE)),
 ]
 StepCount = Annotated[
     int,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from supervisor_mcp.deciders import Decider, make_decider
 from supervisor_mcp.exceptions import InputError
 from supervisor_mcp.models import Engine
 from supervisor_mcp.settings import Settings
-from supervisor_mcp.store import Store, open_store
+from supervisor_mcp.store import ScopedStore, Store, open_store
 
 
 @dataclass
@@ -21,8 +21,13 @@ class Runtime:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Runtime:
-        store = open_store(settings.db, ttl_hours=settings.session_ttl_hours, max_mb=settings.max_db_mb)
+        store = open_store(settings.db, ttl_hours=settings.session_ttl_hours, max_mb=settings.max_db_mb,
+                           session_mb=settings.max_session_mb)
         return cls(settings=settings, store=store, decider=make_decider(settings))
+
+    def for_caller(self, caller: str) -> Runtime:
+        """This runtime as one authenticated caller sees it: only the sessions that caller created."""
+        return self if not caller else replace(self, store=ScopedStore(self.store, caller))
 
     @property
     def default_engine(self) -> Engine:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from supervisor_mcp.models import (
+    MAX_AGENT_NAME,
+    MAX_SUB_TASK,
     ErrorAnalysisInput,
     ErrorDiagnosis,
     InefficiencyInput,
@@ -117,6 +119,7 @@ def test_missing_optional_fields_read_as_none() -> None:
 def test_worst_case_window_stays_bounded() -> None:
     huge = "x" * 2_000_000
     steps = [Step(tool="bash", args=huge, result=huge, thought=huge) for _ in range(300)]
-    inp = InefficiencyInput(task=huge, sub_task=huge, agent_name=huge, recent_steps="(parsed separately)")
+    inp = InefficiencyInput(task=huge, sub_task=huge[:MAX_SUB_TASK], agent_name=huge[:MAX_AGENT_NAME],
+                            recent_steps="(parsed separately)")
     variables = inefficiency_variables(inp, steps, steps, VERDICT)
     assert sum(len(v) for v in variables.values()) < 60_000

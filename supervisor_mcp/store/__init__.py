@@ -10,11 +10,12 @@ from __future__ import annotations
 from urllib.parse import urlsplit, urlunsplit
 
 from supervisor_mcp.store.base import ESCALATED, INTERVENTIONS, CallRecord, Store, StoreUnavailable, Trace
+from supervisor_mcp.store.scoped import ScopedStore
 from supervisor_mcp.store.sqlite import SQLiteStore
 
 __all__ = [
-    "ESCALATED", "INTERVENTIONS", "CallRecord", "SQLiteStore", "Store", "StoreUnavailable", "Trace", "describe_db",
-    "is_shared", "open_store",
+    "ESCALATED", "INTERVENTIONS", "CallRecord", "SQLiteStore", "ScopedStore", "Store", "StoreUnavailable", "Trace",
+    "describe_db", "is_shared", "open_store",
 ]
 _PG_SCHEMES = ("postgresql://", "postgres://")
 
@@ -35,10 +36,10 @@ def describe_db(db: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-def open_store(db: str, *, ttl_hours: float = 72.0, max_mb: float = 256.0) -> Store:
+def open_store(db: str, *, ttl_hours: float = 72.0, max_mb: float = 256.0, session_mb: float = 32.0) -> Store:
     """The store `db` names: a file path or `:memory:` for SQLite, a postgresql:// URL for PostgreSQL."""
     if not is_shared(db):
-        return SQLiteStore(db, ttl_hours=ttl_hours, max_mb=max_mb)
+        return SQLiteStore(db, ttl_hours=ttl_hours, max_mb=max_mb, session_mb=session_mb)
     try:
         from supervisor_mcp.store.postgres import PostgresStore
     except ImportError as exc:
@@ -46,4 +47,4 @@ def open_store(db: str, *, ttl_hours: float = 72.0, max_mb: float = 256.0) -> St
             f"SUPERVISOR_DB is a PostgreSQL URL but its driver is not installed ({exc.name or exc}): "
             "pip install 'supervisor-mcp[postgres]' (or set SUPERVISOR_DB to a file path for SQLite)."
         ) from None
-    return PostgresStore(db.strip(), ttl_hours=ttl_hours, max_mb=max_mb)
+    return PostgresStore(db.strip(), ttl_hours=ttl_hours, max_mb=max_mb, session_mb=session_mb)

@@ -76,7 +76,9 @@ class Store(Protocol):
 
     def put_raw(self, session_id: str, text: str, source: str = "") -> str: ...
 
-    def get_raw(self, ref: str) -> str | None: ...
+    def get_raw(self, ref: str, owner_prefix: str = "") -> str | None:
+        """The original stored under `ref`, if its session id starts with `owner_prefix`."""
+        ...
 
     def summary(self, session_id: str) -> SessionSummary | None: ...
 
@@ -86,12 +88,18 @@ class Store(Protocol):
 
 
 def clip_step(step: Step) -> Step:
-    text = step.result
-    if len(text) <= 2 * STORED_RESULT_CHARS:
-        return step
-    cut = len(text) - 2 * STORED_RESULT_CHARS
-    clipped = f"{text[:STORED_RESULT_CHARS]}\n[... {cut} chars not stored ...]\n{text[-STORED_RESULT_CHARS:]}"
-    return step.model_copy(update={"result": clipped})
+    """The step as stored: long fields keep their head and tail, so a session's trace stays bounded
+    (at most MAX_TRACE_PER_SESSION steps of about 12,000 characters) whatever the agent sends."""
+    update = {name: _clip(getattr(step, name), keep) for name, keep in _STORED_CHARS.items()
+              if len(getattr(step, name)) > 2 * keep}
+    return step.model_copy(update=update) if update else step
+
+
+_STORED_CHARS = {"result": STORED_RESULT_CHARS, "args": STORED_RESULT_CHARS // 4, "thought": STORED_RESULT_CHARS // 4}
+
+
+def _clip(text: str, keep: int) -> str:
+    return f"{text[:keep]}\n[... {len(text) - 2 * keep} chars not stored ...]\n{text[-keep:]}"
 
 
 def guided_step(result_json: str | dict[str, Any] | None) -> int | None:

@@ -106,3 +106,12 @@ DELETE FROM raw WHERE ref IN (
 )
 """
 RAW_BYTES = "SELECT COALESCE(SUM(octet_length(data)), 0) FROM raw"
+# One session's quota: keep its newest originals that fit (the new one first), drop older ones.
+TRIM_SESSION_RAW = """
+DELETE FROM raw WHERE ref IN (
+    SELECT ref FROM (
+        SELECT ref, SUM(octet_length(data)) OVER (ORDER BY ts DESC, ref DESC) AS newer_bytes
+        FROM raw WHERE session_id = %(sid)s
+    ) sized WHERE newer_bytes > %(max_bytes)s
+)
+"""

@@ -37,6 +37,7 @@ from supervisor_mcp.store.pg_schema import (
     RAW_BYTES,
     TABLES,
     TRACE_LOCK_CLASS,
+    TRIM_SESSION_RAW,
     SchemaTooNew,
     migrate,
 )
@@ -86,9 +87,13 @@ def _redacted(url: str) -> str:
 
 
 class PostgresStore:
-    def __init__(self, url: str, ttl_hours: float = 72.0, max_mb: float = 256.0, pool_max: int = POOL_MAX) -> None:
+    def __init__(
+        self, url: str, ttl_hours: float = 72.0, max_mb: float = 256.0, session_mb: float = 32.0,
+        pool_max: int = POOL_MAX,
+    ) -> None:
         self._ttl_s = ttl_hours * 3600
         self._max_bytes = int(max_mb * 1024 * 1024)
+        self._session_bytes = int(session_mb * 1024 * 1024)
         self._writes = 0
         where = _redacted(url)
         try:
@@ -208,10 +213,13 @@ class PostgresStore:
             db.execute(_TOUCH, (_text(session_id),))
             db.execute(f"INSERT INTO raw(ref, session_id, ts, source, data) VALUES (%s,%s,{NOW},%s,%s)",
                        (ref, _text(session_id), _text(source), data))
+            db.execute(TRIM_SESSION_RAW, {"sid": _text(session_id), "max_bytes": self._session_bytes})
         return ref
 
-    def get_raw(self, ref: str) -> str | None:
-        rows = self._query("SELECT data FROM raw WHERE ref=%s", (_text(ref),))
+    def get_raw(self, ref: str, owner_prefix: str = "") -> str | None:
+        prefix = _text(owner_prefix)
+        rows = self._query("SELECT data FROM raw WHERE ref=%s AND left(session_id, %s)=%s",
+                           (_text(ref), len(prefix), prefix))
         return bytes(rows[0][0]).decode("utf-8", "surrogatepass") if rows else None
 
     # --- summaries --------------------------------------------------------------------------------

@@ -60,6 +60,11 @@ _INSERT_CALL = (
     " prompt_tokens, completion_tokens, cost_usd, cost_known, duration_ms, result)"
     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
+# The session's quota: keep its newest originals that fit, drop the older ones.
+_TRIM_SESSION_RAW = (
+    "DELETE FROM raw WHERE ref IN (SELECT ref FROM (SELECT ref, SUM(length(CAST(text AS BLOB)))"
+    " OVER (ORDER BY ts DESC, rowid DESC) AS kept FROM raw WHERE session_id=?1) WHERE kept > ?2)"
+)
 _TOUCH = (
     "INSERT INTO sessions(session_id, last_ts) VALUES (?, ?) "
     "ON CONFLICT(session_id) DO UPDATE SET last_ts = excluded.last_ts"
@@ -76,7 +81,7 @@ def _call_params(rec: CallRecord) -> tuple[Any, ...]:
 
 
 class SQLiteStore:
-    def __init__(self, path: str, ttl_hours: float = 72.0, max_mb: float = 256.0) -> None:
+    def __init__(self, path: str, ttl_hours: float = 72.0, max_mb: float = 256.0, session_mb: float = 32.0) -> None:
         if path != ":memory:":
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             path = str(Path(path).expanduser())
@@ -84,6 +89,7 @@ class SQLiteStore:
         self._lock = threading.Lock()
         self._ttl_s = ttl_hours * 3600
         self._max_bytes = int(max_mb * 1024 * 1024)
+        self._session_bytes = int(session_mb * 1024 * 1024)
         self._writes = 0
         with self._lock:
             if path != ":memory:":
@@ -183,10 +189,12 @@ class SQLiteStore:
             db.execute(_TOUCH, (session_id, time.time()))
             db.execute("INSERT INTO raw(ref, session_id, ts, source, text) VALUES (?,?,?,?,?)",
                        (ref, session_id, time.time(), source, text))
+            db.execute(_TRIM_SESSION_RAW, (session_id, self._session_bytes))
         return ref
 
-    def get_raw(self, ref: str) -> str | None:
-        rows = self._query("SELECT text FROM raw WHERE ref=?", (ref,))
+    def get_raw(self, ref: str, owner_prefix: str = "") -> str | None:
+        rows = self._query("SELECT text FROM raw WHERE ref=? AND substr(session_id, 1, ?)=?",
+                           (ref, len(owner_prefix), owner_prefix))
         return rows[0][0] if rows else None
 
     # --- summaries --------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ from supervisor_mcp.models import (
 )
 from supervisor_mcp.prompts import host_names, load_host_patch, render
 from supervisor_mcp.runtime import Runtime
+from supervisor_mcp.server.access import auth_hooks, current_caller
 from supervisor_mcp.settings import Settings
 from supervisor_mcp.tools import ERROR_ANALYSIS, INEFFICIENCY, SYNTHESIS, Plan, ToolSpec, run_tool
 
@@ -77,6 +78,7 @@ class Prepared:
     inp: BaseModel | None = None
     plan: Plan[Any] | None = None
     error: Exception | None = None
+    rt: Runtime | None = None  # the runtime as the authenticated caller sees it
 
 
 @dataclass
@@ -101,12 +103,13 @@ def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
 def _preparer(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> Callable[[Context], Awaitable[Prepared]]:
     async def prepare(ctx: Context) -> Prepared:
         arguments = (ctx.request_context.params or {}).get("arguments") or {}
+        caller_rt = rt.for_caller(current_caller())
         try:
             inp = spec.input.model_validate(arguments)
-            plan = await anyio.to_thread.run_sync(spec.plan, inp, rt)
+            plan = await anyio.to_thread.run_sync(spec.plan, inp, caller_rt)
         except Exception as exc:  # reported by the tool body, which turns it into a readable ToolError
             return Prepared(error=exc)
-        return Prepared(inp=inp, plan=plan)
+        return Prepared(inp=inp, plan=plan, rt=caller_rt)
 
     prepare.__qualname__ = f"prepare_{spec.name}"  # the SDK keys resolver state by qualname
     return prepare
@@ -182,11 +185,11 @@ async def _call(
     try:
         if prepared.error is not None:
             raise prepared.error
-        assert prepared.inp is not None and prepared.plan is not None
-        result = await run_tool(spec, prepared.inp, rt, plan=prepared.plan, decider=_sampled_decider(sampled),
-                                on_progress=_progress(ctx))
+        assert prepared.inp is not None and prepared.plan is not None and prepared.rt is not None
+        result = await run_tool(spec, prepared.inp, prepared.rt, plan=prepared.plan,
+                                decider=_sampled_decider(sampled), on_progress=_progress(ctx))
     except ValidationError as exc:
-        raise ToolError(f"Invalid arguments: {exc.errors(include_url=False, include_input=False)}") from None
+        raise ToolError(_invalid_arguments(exc)) from None
     except InputError as exc:
         log.info("tool_call_rejected", tool=spec.name, reason=str(exc))
         raise ToolError(str(exc)) from None
@@ -201,17 +204,28 @@ async def _call(
     return result
 
 
+def _invalid_arguments(exc: ValidationError) -> str:
+    problems = "; ".join(
+        f"`{'.'.join(str(p) for p in err['loc']) or 'arguments'}`: {err['msg']}" for err in exc.errors()
+    )
+    return f"Invalid arguments: {problems}. Fix them as the tool's input schema describes and call again."
+
+
 def _resolvers(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> tuple[Resolve, Resolve]:
     prepare = _preparer(rt, spec)
     return Resolve(prepare), Resolve(_sampler(rt, spec, prepare))
 
 
-def build_server(settings: Settings | None = None, runtime: Runtime | None = None) -> MCPServer:
+def build_server(
+    settings: Settings | None = None, runtime: Runtime | None = None, *, url: str = "http://127.0.0.1:8765",
+) -> MCPServer:
+    """The supervisor's MCP server. `url` is where HTTP clients reach it (named in 401 replies)."""
     settings = settings or Settings()
     rt = runtime or Runtime.from_settings(settings)
     mcp = MCPServer(
         name="supervisor-mcp", title="Agent Supervisor", version=__version__, instructions=INSTRUCTIONS,
         log_level=settings.log_level,  # type: ignore[arg-type]  # validated by Settings
+        **auth_hooks(settings, url),  # type: ignore[arg-type]
     )
     annotations: dict[str, Any] = dict(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                        open_world_hint=False)
@@ -287,7 +301,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
     @mcp.resource("supervisor://raw/{ref}", mime_type="text/plain")
     def raw_original(ref: str) -> str:
         """The untouched original of a result that sub_agent_result_synthesis condensed."""
-        text = rt.store.get_raw(ref)
+        text = rt.for_caller(current_caller()).store.get_raw(ref)
         if text is None:
             raise ResourceNotFoundError(
                 f"No original is stored under '{ref}': use the raw_ref a synthesis returned; originals "
@@ -298,7 +312,7 @@ def build_server(settings: Settings | None = None, runtime: Runtime | None = Non
     @mcp.resource("supervisor://sessions/{session_id}", mime_type="application/json")
     def session(session_id: str) -> str:
         """A session's record: calls, interventions, characters removed, the supervisor's own usage."""
-        summary = rt.store.summary(session_id)
+        summary = rt.for_caller(current_caller()).store.summary(session_id)
         if summary is None:
             raise ResourceNotFoundError(f"No session '{session_id}': pass the session_id the tools returned.")
         return summary.model_dump_json(indent=2)
