@@ -29,7 +29,10 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        value = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        try:
+            value = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        except RecursionError:
+            value = "[a value nested too deeply to show]"
     # A JSON escape can decode to a lone surrogate (\ud83d), which no UTF-8 store accepts.
     return value.encode("utf-8", "replace").decode("utf-8")
 
@@ -91,7 +94,7 @@ def _unwrap_json_args(args: str) -> Any:
     if stripped[:1] in "{[":
         try:
             return json.loads(stripped)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser: keep it as text
             pass
     return args
 
