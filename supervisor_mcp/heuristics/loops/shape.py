@@ -13,9 +13,9 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal
 
+from supervisor_mcp.heuristics.memo import MB, bounded_cache
 from supervisor_mcp.heuristics.observation import shell
 from supervisor_mcp.heuristics.observation.call import EDITOR_VERBS, tool_call
 from supervisor_mcp.models import Step
@@ -72,7 +72,7 @@ def shape_of(step: Step) -> Shape:
     return _shape(step.tool, step.args)
 
 
-@lru_cache(maxsize=8192)
+@bounded_cache(8 * MB)
 def _shape(tool: str, args: str) -> Shape:
     call = tool_call(tool, args)
     if call.shell:
@@ -126,7 +126,7 @@ def limits_output(shape: Shape) -> bool:
     return _limits_output(shape.action)
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(2 * MB)
 def _limits_output(action: str) -> bool:
     return bool(_NARROWED.search(action))
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import overload
 
 from supervisor_mcp.heuristics.loops.shape import Kind, Shape, shape_of
+from supervisor_mcp.heuristics.memo import MB, bounded_cache
 from supervisor_mcp.heuristics.observation.envelope import mentions_overflow, strip_markup
 from supervisor_mcp.models import Step
 
@@ -58,8 +58,7 @@ class Outcome:
     rejected: bool = False  # the framework refused the action (format, unknown tool); nothing ran
 
 
-# Stored results are clipped to ~8 KB, which bounds what these caches can hold.
-@lru_cache(maxsize=1024)
+@bounded_cache(8 * MB)
 def outcome_of(result: str, error: bool) -> Outcome:
     head = result[:600]
     overflow = mentions_overflow(result)
@@ -82,7 +81,7 @@ def outcome_of(result: str, error: bool) -> Outcome:
     )
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(8 * MB)
 def _masked(result: str) -> int:
     return hash(_VOLATILE.sub("#", result))
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
+
+from supervisor_mcp.heuristics.memo import MB, bounded_cache
 
 SHELL_TOOLS = frozenset({
     "bash", "shell", "sh", "zsh", "terminal", "execute_bash", "run_shell_command", "run_command",
@@ -65,7 +66,7 @@ def command_of(tool: str, params: dict[str, Any]) -> str | None:
     return str(value)
 
 
-@lru_cache(maxsize=8192)
+@bounded_cache(8 * MB)
 def tool_call(tool: str, args: str) -> Call:
     """A trace step's tool and arguments (text, possibly a JSON object)."""
     tool_l = tool.strip().lower()
@@ -92,7 +93,7 @@ def _from_json(obj: dict[str, Any]) -> Call:
     return tool_call(tool, json.dumps(args) if isinstance(args, dict) else str(args))
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(2 * MB)
 def read_source(source: str) -> Call:
     """A `source` or `action` in any phrasing hosts use."""
     text = source.strip()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+
+from supervisor_mcp.heuristics.memo import MB, bounded_cache
 
 _HEREDOC_HEAD = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -109,7 +110,7 @@ def _split(text: str) -> list[list[str]]:
     return [segment for segment in segments if segment]
 
 
-@lru_cache(maxsize=8192)
+@bounded_cache(8 * MB)
 def parse(command: str) -> Script:
     body = strip_heredocs(command)
     return Script(command, tuple(tuple(segment) for segment in _split(body)))

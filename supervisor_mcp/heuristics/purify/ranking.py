@@ -11,7 +11,8 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+
+from supervisor_mcp.heuristics.memo import MB, bounded_cache
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -43,7 +44,7 @@ def split_identifier(token: str) -> list[str]:
     return parts
 
 
-@lru_cache(maxsize=65536)
+@bounded_cache(8 * MB)
 def _token_terms(token: str) -> tuple[str, ...]:
     low = token.lower()
     if len(low) < 2 or low in STOPWORDS:
