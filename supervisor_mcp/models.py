@@ -39,7 +39,7 @@ _OrZero = BeforeValidator(lambda value: 0 if value is None else value)
 # database by hundreds of megabytes through a huge id.
 MAX_SESSION_ID = 256
 MAX_AGENT_NAME = 256
-MAX_SUB_TASK = 2000
+MAX_SUB_TASK = 10_000
 MAX_SOURCE = 4096
 
 def _at_most(limit: int, what: str) -> AfterValidator:

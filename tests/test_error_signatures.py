@@ -76,7 +76,7 @@ def test_ls_of_a_missing_directory_is_file_not_found_with_a_search() -> None:
     output = "ls: cannot access 'tests/foreign_keys': No such file or directory\n"
     diag = diagnose(shell(output, 2), "ls tests/foreign_keys")
     assert diag.category == "file_not_found"
-    assert "find . -name 'foreign_keys'" in diag.fix and "ls tests" in diag.fix
+    assert "find . -name foreign_keys " in diag.fix and "ls tests" in diag.fix
 
 
 # --- the agent's code and calls --------------------------------------------------------------------

@@ -89,13 +89,13 @@ class Store(Protocol):
 
 def clip_step(step: Step) -> Step:
     """The step as stored: long fields keep their head and tail, so a session's trace stays bounded
-    (at most MAX_TRACE_PER_SESSION steps of about 12,000 characters) whatever the agent sends."""
+    (at most MAX_TRACE_PER_SESSION steps of about 18,000 characters) whatever the agent sends."""
     update = {name: _clip(getattr(step, name), keep) for name, keep in _STORED_CHARS.items()
               if len(getattr(step, name)) > 2 * keep}
     return step.model_copy(update=update) if update else step
 
 
-_STORED_CHARS = {"result": STORED_RESULT_CHARS, "args": STORED_RESULT_CHARS // 4, "thought": STORED_RESULT_CHARS // 4}
+_STORED_CHARS = {"result": STORED_RESULT_CHARS, "args": STORED_RESULT_CHARS, "thought": STORED_RESULT_CHARS // 4}
 
 
 def _clip(text: str, keep: int) -> str:

@@ -9,6 +9,7 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _TOTALS = re.compile(
     r"total (?:price )?is \$?(?P<total>\d+(?:\.\d+)?),? but (?:paid|got|received) \$?(?P<paid>\d+(?:\.\d+)?)",
@@ -96,8 +97,9 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     script = re.search(r"(\./[\w./-]{1,200}|/[\w./-]{1,200}\.(?:sh|py)): Permission denied", line)
     if script or ctx.envelope.returncode == 126:
         target = script.group(1) if script else "the script"
+        word = shell_quote(target) if script else "SCRIPT"
         return (f"{target} is not executable.",
-                f"chmod +x {target} or run it through its interpreter (bash {target} / python {target}).")
+                f"chmod +x {word} or run it through its interpreter (bash {word} / python {word}).")
     return (f"The process lacks permission: {clip(line, 160, ellipsis=True)}.",
             "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
 

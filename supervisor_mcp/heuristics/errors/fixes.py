@@ -17,6 +17,7 @@ from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _CALL = re.compile(
     r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
@@ -126,20 +127,24 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         if attr.group("module"):
             m = attr.group("module")
             extra = " (circular import)" if "partially initialized" in msg else ""
+            names = shell_quote(f"import {m}; print([n for n in dir({m}) if {a[:6].lower()!r} in n.lower()])")
+            origin = shell_quote(f"import {m}; print({m}.__file__)")
             return (f"Module `{m}` has no attribute `{a}`{extra}{where}.",
-                    f"Check the name: python -c \"import {m}; print([n for n in dir({m}) if '{a[:6].lower()}' in "
-                    f"n.lower()])\"; and that no local file shadows it: python -c \"import {m}; print({m}.__file__)\".")
+                    f"Check the name: python -c {names}; and that no local file shadows it: python -c {origin}.")
         owner = attr.group("type") or attr.group("cls")
+        pattern = shell_quote("def " + a + "\\|" + a + " =")
         return (f"`{owner}` has no attribute `{a}`{where}.",
-                f"Look up the real name: grep -rn \"def {a}\\|{a} =\" in the class's source, or print(dir(obj)); "
+                f"Look up the real name: grep -rn {pattern} in the class's source, or print(dir(obj)); "
                 "fix the spelling or the object's type.")
     imp = _IMPORT_NAME.search(msg)
     if imp:
         path = imp.group("path") or imp.group("module").replace(".", "/")
         circular = " It may be a circular import." if "circular" in msg else ""
+        defined = imp.group("name")
+        pattern = shell_quote("def " + defined + "\\|class " + defined)
         return (f"`{imp.group('module')}` defines no `{imp.group('name')}`.{circular}",
-                f"Find where it is defined: grep -rn \"def {imp.group('name')}\\|class {imp.group('name')}\" . "
-                f"--include=*.py | head; check {path} for the current name.")
+                f"Find where it is defined: grep -rn {pattern} . "
+                f"--include=*.py | head; check {shell_quote(path)} for the current name.")
     if finding.rule == Rule.PYTEST_FIXTURE:
         return (f"pytest fixture `{finding.groups.get('name')}` does not exist.",
                 "Use a fixture listed under 'available fixtures' or define it in conftest.py.")
@@ -180,7 +185,8 @@ def _file(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{path}` does not exist, so there was nothing to remove; the other operands were handled.",
                 "Nothing to undo; use rm -f to ignore missing files.")
     return (f"`{path}` does not exist (wrong path, wrong working directory, or never created).",
-            f"Find the right path: find . -name '{base}' -not -path '*/.git/*' | head; ls {parent}; "
+            f"Find the right path: find . -name {shell_quote(base)} -not -path '*/.git/*' | head; "
+            f"ls {shell_quote(parent)}; "
             "if you meant to create it, create it first; prefer absolute paths, each command may start in a new shell.")
 
 
@@ -189,7 +195,8 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     call = _CALL.search(msg) or _CALL.search(finding.evidence[0] if finding.evidence else "")
     if call:
         func = call.group("func")
-        sig = f"grep -rn \"def {func.split('.')[-1]}(\" . --include=*.py, or inspect.signature({func}) in Python"
+        sig = (f"grep -rn {shell_quote('def ' + func.split('.')[-1] + '(')} . --include=*.py, or "
+               f"inspect.signature({func}) in Python")
         if call.group("kwarg"):
             return (f"`{func}()` has no parameter `{call.group('kwarg')}`{where}.",
                     f"Drop or rename it; read the real parameters: {sig}")
@@ -206,10 +213,11 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return cli_usage(finding, ctx)
     if finding.rule == Rule.PYTHON_M_PACKAGE:
         module = g.get("module", "")
+        listing = shell_quote(
+            f"import {module}, pkgutil; print([m.name for m in pkgutil.iter_modules({module}.__path__)])")
         return (f"`python -m {module}` names a package without a __main__ module, so it cannot be run.",
                 f"Run a module that is executable (e.g. python -m pytest, python -m unittest) or the project's own "
-                f"test runner; list {module}'s submodules with: python -c \"import {module}, pkgutil; "
-                f"print([m.name for m in pkgutil.iter_modules({module}.__path__)])\".")
+                f"test runner; list {module}'s submodules with: python -c {listing}.")
     if finding.rule == Rule.UNKNOWN_TOOL:
         name = g.get("name") or g.get("name2", "")
         return (f"`{name}` is not a tool of this environment.",

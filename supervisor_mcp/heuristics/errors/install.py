@@ -14,16 +14,17 @@ from supervisor_mcp.heuristics.errors.packages import (
     pip_name,
 )
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
 _OTHER_ECOSYSTEMS = {
-    Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {module} in the folder with "
+    Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {word} in the folder with "
                        "package.json; "
                     "if it is a relative path, check it from the requiring file (ls, find . -name)."),
-    Rule.GO_MISSING: ("Go package", "go get {module} (then go mod tidy), or fix the import path."),
+    Rule.GO_MISSING: ("Go package", "go get {word} (then go mod tidy), or fix the import path."),
     Rule.JAVA_MISSING: ("Java class", "Add the jar or dependency that provides {module} to the classpath or build "
                      "file, or fix the class name."),
-    Rule.RUBY_MISSING: ("Ruby library", "gem install {module} (or add it to the Gemfile and bundle install)."),
+    Rule.RUBY_MISSING: ("Ruby library", "gem install {word} (or add it to the Gemfile and bundle install)."),
 }
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 
@@ -33,18 +34,20 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     cmd = g.get("cmd") or g.get("cmd2")
     if cmd:
         return (f"The command `{cmd}` is not installed or not on PATH.",
-                f"Use an equivalent that exists ({'python -m ' + cmd if cmd.startswith('py') else 'which -a ' + cmd}), "
+                f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
+                f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
     if g.get("lib") or g.get("lib2"):
-        lib = g.get("lib") or g.get("lib2")
+        lib = g.get("lib") or g.get("lib2") or ""
         return (f"The system library or header `{lib}` is missing.",
-                f"Install the package that ships it (apt-file search {lib}; e.g. apt-get install -y the matching "
-                "lib...-dev package), or use a build/wheel that does not need it.")
+                f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "
+                "matching lib...-dev package), or use a build/wheel that does not need it.")
     module = g.get("module") or g.get("module2") or _module_of(msg)
     ecosystem = _OTHER_ECOSYSTEMS.get(Rule(finding.rule)) if finding.rule in _OTHER_ECOSYSTEMS else None
     if module and ecosystem:
         what, fix = ecosystem
-        return (f"The {what} `{module}` is not installed or not resolvable.", fix.format(module=module))
+        return (f"The {what} `{module}` is not installed or not resolvable.",
+                fix.format(module=module, word=shell_quote(module)))
     if not module:
         return ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
@@ -52,29 +55,34 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if interp:
         return (f"The interpreter {interp} has no module `{module}`.",
                 f"Use the interpreter of the project's environment (which -a python python3), or install it there: "
-                f"{interp} -m pip install {pip_name(module)}"
+                f"{shell_quote(interp)} -m pip install {shell_quote(pip_name(module))}"
                 + ("; or run the project's own test runner (e.g. bin/test, "
                    "tests/runtests.py)." if module == "pytest" else "."))
     if finding.fault == "agent" and "." in module and looks_local(module):
         parent, _, sub = module.rpartition(".")
         return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
-                f"List what exists: python -c \"import {parent}, pkgutil; print([m.name for m in "
-                f"pkgutil.iter_modules({parent}.__path__)])\", then import from the module that defines what you need.")
+                f"List what exists: python -c {_listing(parent)}, then import from the module that defines what you "
+                "need.")
     if finding.fault == "agent" and looks_local(module, f"{ctx.error}\n{ctx.action}"):
         top = module.split(".", 1)[0]
         return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
                 "from where Python runs.",
-                f"Check that it exists (find . -name '{top}*' -not -path '*/.git/*' | head), that a package directory "
-                f"has __init__.py, and run from its parent directory or set PYTHONPATH; a Django app in "
-                "INSTALLED_APPS must be such an importable package.")
+                f"Check that it exists (find . -name {shell_quote(top + '*')} -not -path '*/.git/*' | head), that a "
+                "package directory has __init__.py, and run from its parent directory or set PYTHONPATH; a Django app "
+                "in INSTALLED_APPS must be such an importable package.")
     dist = pip_name(module)
     top = module.split(".")[0]
     note = f" (import name `{top}`, package name `{dist}`)" if top in PIP_NAMES else ""
     known = top in PIP_NAMES or is_known_distribution(top)
     return (f"The Python module `{module}` is not installed in this environment.",
-            f"pip install {dist}{note}, using the same interpreter that runs the code (python -m pip install {dist})"
+            f"pip install {shell_quote(dist)}{note}, using the same interpreter that runs the code "
+            f"(python -m pip install {shell_quote(dist)})"
             + ("." if known else f"; if `{top}` is meant to be your own module, run from the folder that holds it "
                "or add that folder to PYTHONPATH."))
+
+
+def _listing(package: str) -> str:
+    return shell_quote(f"import {package}, pkgutil; print([m.name for m in pkgutil.iter_modules({package}.__path__)])")
 
 
 def _module_of(msg: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import sys
 
+from supervisor_mcp.heuristics.observation.shell import shell_quote
+
 # Import names whose distribution on PyPI is named differently.
 PIP_NAMES: dict[str, str] = {
     "yaml": "PyYAML", "cv2": "opencv-python", "PIL": "Pillow", "sklearn": "scikit-learn",
@@ -109,4 +111,4 @@ def install_command(command: str) -> str:
     if command in PYTHON_TOOLS:
         dist = {"py.test": "pytest", "sphinx-build": "sphinx", "django-admin": "django"}.get(command, command)
         return f"python -m {dist.replace('-', '_')} (if installed as a module) or pip install {dist}"
-    return f"apt-get install -y {APT_NAMES.get(command, command)}"
+    return f"apt-get install -y {shell_quote(APT_NAMES.get(command, command))}"

@@ -15,6 +15,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import pip_name
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 from supervisor_mcp.models import Step
 
 _LOOKBACK = 12
@@ -100,10 +101,15 @@ def _module_check(finding: Finding, steps: list[Step]) -> Check | None:
         index, step = hit
         return Check(
             task=f"You created `{top}` at step {index}, yet it cannot be imported. Check it is importable from where "
-                 f"Python runs: pwd; ls -la {top}; ls {top}/__init__.py; python -c 'import sys; print(sys.path[:3])'.",
+                 f"Python runs: pwd; ls -la {shell_quote(top)}; ls {shell_quote(top + '/__init__.py')}; "
+                 "python -c 'import sys; print(sys.path[:3])'.",
             evidence=f"step {index} created {top}",
         )
     return None
+
+
+def _definition_pattern(name: str) -> str:
+    return "def " + name + "\\|class " + name + "\\|" + name + " ="
 
 
 def _name_check(finding: Finding, steps: list[Step]) -> Check | None:
@@ -126,7 +132,7 @@ def _name_check(finding: Finding, steps: list[Step]) -> Check | None:
         if defined.search(step.args) and _FILE_EDIT.search(step.args) and not step.error:
             return Check(
                 task=f"You defined `{name}` at step {index}, yet it does not exist at runtime. Check the edit reached "
-                     f"the file that is actually imported: grep -rn 'def {name}\\|class {name}\\|{name} =' . "
+                     f"the file that is actually imported: grep -rn {shell_quote(_definition_pattern(name))} . "
                      "--include=*.py; python -c 'import MODULE; print(MODULE.__file__)' (an installed copy or a stale "
                      "file may shadow it).",
                 evidence=f"step {index} defined {name}",

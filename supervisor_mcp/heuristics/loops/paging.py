@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, search_pattern, span
 from supervisor_mcp.heuristics.loops.shape import Shape
 from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _MAX_GAP = 10  # lines a next page may skip and still continue the last one (or half a page)
 
@@ -71,16 +72,16 @@ def _range_finding(
         return None
     lines = [f"{shapes[i].start}-{shapes[i].end or 'end'}" for i in chain]
     terms = identifiers(*hint_texts)
-    where = target if "/" in target or "." in target else "the document"
+    where = f"`{target}`" if "/" in target or "." in target else "the document"
     if shapes[chain[-1]].program in ("sed", "nl", "cat", "head", "tail", "awk", "open", "goto"):
         query = search_pattern(target, terms, hint_texts[-1] if hint_texts else "")
-        how = f"grep -n '{query}' {target}"
+        how = f"grep -n {shell_quote(query)} {shell_quote(target)}"
     else:
         how = f"a search in {where} for {', '.join(repr(t) for t in terms[:2]) or 'the term you need'}"
-    evidence = (f"{span(chain)}: {len(chain)} line-range views of {target} marching forward "
+    evidence = (f"{span(chain)}: {len(chain)} line-range views of `{target}` marching forward "
                 f"(lines {', '.join(lines)})",)
     guidance = (
-        f"You have paged through {target} in {len(chain)} windows ({span(chain)}). Stop reading it page "
+        f"You have paged through `{target}` in {len(chain)} windows ({span(chain)}). Stop reading it page "
         f"by page: search for what you need instead, e.g. {how}, then view only the lines around the hits."
     )
     return Finding("paging_crawl", tuple(chain), evidence, guidance, 0.7 if len(chain) == min_pages else 0.8)

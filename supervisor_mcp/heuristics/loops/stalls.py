@@ -13,6 +13,7 @@ from collections import Counter
 from supervisor_mcp.heuristics.loops.finding import Finding, identifiers, quote, span
 from supervisor_mcp.heuristics.loops.shape import Shape, limits_output
 from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 
 def find_overflow_repeat(
@@ -130,12 +131,13 @@ def _narrower(shape: Shape, terms: list[str]) -> str:
     """A concrete narrower form of the command that overflowed."""
     term = terms[0] if terms else "<name you need>"
     if shape.kind == "view" and shape.target:
-        return (f"grep -n '{term}' {shape.target} | head -n 30, then sed -n 'START,ENDp' {shape.target} "
+        target = shell_quote(shape.target)
+        return (f"grep -n {shell_quote(term)} {target} | head -n 30, then sed -n 'START,ENDp' {target} "
                 f"around the hit")
     if shape.kind == "run":
         command = quote(shape.action, 60)
         return (f"run it once into a file and read only what matters, e.g. {command} > /tmp/out.txt "
-                f"2>&1; grep -n -E 'Error|FAIL|{term}' /tmp/out.txt | head -n 30 (or pass -x/-q to a test "
-                f"runner)")
-    return (f"add a filter (| grep -n '{term}' | head -n 30), a tighter path or pattern, or redirect to a "
+                f"2>&1; grep -n -E {shell_quote('Error|FAIL|' + term)} /tmp/out.txt | head -n 30 (or pass -x/-q to a "
+                f"test runner)")
+    return (f"add a filter (| grep -n {shell_quote(term)} | head -n 30), a tighter path or pattern, or redirect to a "
             f"file and grep it")

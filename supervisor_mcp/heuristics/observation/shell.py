@@ -9,6 +9,7 @@ the agent ran; the last simple command is the one whose exit status the shell re
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 
 from supervisor_mcp.heuristics.memo import MB, bounded_cache
@@ -108,6 +109,12 @@ def _split(text: str) -> list[list[str]]:
         i += 1
     cut(n)
     return [segment for segment in segments if segment]
+
+
+def shell_quote(text: str) -> str:
+    """`text` as one shell word. Paths, names and patterns copied from agent data into a suggested
+    command go through here, so a hostile file name can never run as a command."""
+    return shlex.quote(text)
 
 
 @bounded_cache(8 * MB)

@@ -1,0 +1,64 @@
+"""Advice never carries a command injection: agent data copied into a suggested command is quoted.
+
+Each hostile name below would run `reboot` if pasted unquoted into a shell. They are fed through
+every fix that builds a command from a path, module, program or pattern, and through loop guidance.
+"""
+
+import json
+import re
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+from supervisor_mcp.heuristics.loops import detect
+from supervisor_mcp.models import Step
+
+HOSTILE = ["a;reboot;b.py", "$(reboot).py", "x|reboot", "a&&reboot", "q'reboot'q.txt", "`reboot`.sh"]
+# Where each error shape puts the hostile name; with the rc the shell reported.
+ERRORS = {
+    "ls": ("ls: cannot access '{x}': No such file or directory", 2),
+    "open": ("FileNotFoundError: [Errno 2] No such file or directory: '{x}'", 1),
+    "script": ("bash: ./{x}: Permission denied", 126),
+    "command": ("bash: {x}: command not found", 127),
+    "python_module": ("ModuleNotFoundError: No module named '{x}'", 1),
+    "node_module": ("Error: Cannot find module '{x}'", 1),
+    "header": ("fatal error: {x}.h: No such file or directory", 1),
+    "import_name": ("ImportError: cannot import name 'helper' from 'pkg.mod' ({x})", 1),
+    "attribute": ("AttributeError: module 'os' has no attribute '{x}'", 1),
+    "npm_path": ("npm ERR! path /work/{x}\nnpm ERR! code ENOENT", 254),
+}
+
+
+def unquoted_words(text: str) -> list[str]:
+    """Words where `reboot` comes with shell syntax that would run it, outside single quotes (one
+    shell word) or backticks (code in prose). A bare `reboot` is only a file name."""
+    return [word for word in text.split()
+            if "reboot" in word and re.search(r"[;|&$`]", word)
+            and not re.search(r"'[^']*reboot[^']*'|`[^`]*reboot[^`]*`", word)]
+
+
+def shell(output: str, code: int) -> str:
+    return f"<returncode>{code}</returncode>\n<output>\n{output}\n</output>"
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+@pytest.mark.parametrize("shape", sorted(ERRORS))
+def test_a_hostile_name_never_reaches_a_fix_unquoted(shape, hostile):
+    template, code = ERRORS[shape]
+    diag = diagnose(shell(template.format(x=hostile), code), "python run.py")
+    assert not unquoted_words(diag.fix), diag.fix
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_a_hostile_file_name_never_reaches_paging_guidance_unquoted(hostile):
+    # An editor tool's path parameter reaches the guidance as given (a shell command's odd path does not).
+    pages = [Step(tool="str_replace_editor",
+                  args=json.dumps({"command": "view", "path": hostile, "view_range": [a, a + 99]}),
+                  result=f"{a}\tdef parse_config(path):") for a in range(1, 600, 100)]
+    verdict = detect(pages, task="Fix parse_config so that it reads TOML files.")
+    assert verdict.pattern == "paging_crawl"
+    assert not unquoted_words(verdict.guidance or ""), verdict.guidance
+
+
+def test_the_check_itself_catches_an_unquoted_command():
+    assert unquoted_words("Find it: find . -name a;reboot;b.py | head")
