@@ -84,3 +84,7 @@ def test_serving_a_public_address_without_a_token_is_refused(tmp_path):
         env=server_env(tmp_path), capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 2 and "SUPERVISOR_AUTH_TOKEN" in proc.stderr
+
+
+async def test_a_forged_host_header_is_refused(url):
+    assert await _post_initialize(url, {"Authorization": f"Bearer {TOKEN_A}", "Host": "evil.example"}) == 421
