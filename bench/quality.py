@@ -22,12 +22,14 @@ from mcp import Client, StdioServerParameters
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import loops_by_source  # noqa: E402
 import measure_errors  # noqa: E402
 import measure_loops  # noqa: E402
 import measure_purify  # noqa: E402
 import measure_speed  # noqa: E402
 
-SECTIONS = {"errors": measure_errors, "loops": measure_loops, "purify": measure_purify, "speed": measure_speed}
+SECTIONS = {"errors": measure_errors, "loops": measure_loops, "loop_sources": loops_by_source,
+            "purify": measure_purify, "speed": measure_speed}
 
 
 def _get(data: dict[str, Any], path: str) -> Any:
@@ -84,7 +86,15 @@ def summary_table(results: dict[str, Any]) -> list[list[str]]:
             continue
         data = results[section]
         table.append([label, _fmt(_get(data, ours)), base_label, _fmt(_get(data, base)) if base else "", target])
+    for source, row in (results.get("loop_sources") or {}).get("held_out", {}).items():
+        table.append([f"loops held out, {source}: lift / failed / resolved flagged", _triple(row["policy"]),
+                      "paging-only rule", _triple(row["paging_only_rule"]), ">= 2.0 / 0.30 / <= 0.08"])
     return table
+
+
+def _triple(rates: dict[str, Any]) -> str:
+    lift = f"{rates['lift']:.2f}" if rates["flagged"] else "-"
+    return f"{lift} / {rates['failed_flagged']:.2f} / {rates['resolved_flagged']:.2f}"
 
 
 def print_table(results: dict[str, Any]) -> None:

@@ -260,7 +260,11 @@ class InefficiencyVerdict(BaseModel):
     pattern: Pattern = Field(description="The wasteful pattern found, or none.")
     evidence: list[str] = Field(default_factory=list, description="Step indices and what repeats.")
     guidance: str | None = Field(None, description="A specific directive to break the pattern.")
-    confidence: float = Field(0.0, ge=0, le=1, description="How sure the verdict is, 0 to 1.")
+    confidence: float = Field(
+        0.0, ge=0, le=1, description="For a pattern: how likely a run showing it is failing, measured on public "
+        "agent runs (guidance is given from SUPERVISOR_GUIDANCE_MIN_CONFIDENCE, 0.65 by default; a weaker pattern "
+        "comes back with action approve and its evidence). For none: how sure the trace is clean.",
+    )
 
 
 class InefficiencyResult(InefficiencyVerdict, ResultMeta):

@@ -61,6 +61,10 @@ class Settings(BaseSettings):
     )
     obs_threshold_chars: int = Field(3000, ge=1, description="Results shorter than this are approved untouched.")
     loop_window: int = Field(5, ge=2, description="Steps a loop must span before it is flagged.")
+    guidance_min_confidence: float = Field(
+        0.65, ge=0, le=1, description="Loop patterns get guidance only when their measured confidence (the "
+        "chance a run showing them is failing) reaches this; weaker ones are approved with the pattern as evidence.",
+    )
     step_check_interval: int = Field(8, ge=1, description="Steps between periodic model reviews.")
     max_guidance_per_subtask: int = Field(2, ge=0, description="Guidance notes per sub-task before escalating.")
     db: str = Field(default_factory=default_db_path, description="SQLite file for sessions, or :memory:.")

@@ -31,7 +31,8 @@ def plan_inefficiency(inp: InefficiencyInput, rt: Runtime) -> Plan[InefficiencyV
     trace = rt.store.extend_trace(session_id, recent, inp.step_count, sub_task=inp.sub_task)
     config = LoopConfig(loop_window=rt.settings.loop_window, step_check_interval=rt.settings.step_check_interval)
     finding = detect(trace.steps, task=inp.task, sub_task=inp.sub_task, step_count=inp.step_count,
-                     since=trace.index_of(trace.last_guided_step or 0), config=config)
+                     since=trace.index_of(trace.last_guided_step or 0), config=config,
+                     min_confidence=rt.settings.guidance_min_confidence)
 
     def variables(scale: float) -> dict[str, str]:
         return inefficiency_variables(inp, recent, trace.steps, finding, scale)

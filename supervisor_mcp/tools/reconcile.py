@@ -30,7 +30,8 @@ def reconcile_error(finding: ErrorDiagnosis, decision: ErrorDiagnosis) -> tuple[
 def reconcile_inefficiency(
     finding: InefficiencyVerdict, decision: InefficiencyVerdict,
 ) -> tuple[InefficiencyVerdict, str | None]:
-    confident = finding.action == "provide_guidance" and finding.confidence >= CONFIDENT_DIAGNOSIS
+    # Guidance is only given for patterns measured to predict failure: such a finding stands.
+    confident = finding.action == "provide_guidance"
     if not confident or (decision.action == finding.action and decision.pattern == finding.pattern):
         return decision, None
     said = f"{decision.action} ({decision.pattern}): {_said(decision.guidance or '; '.join(decision.evidence))}"

@@ -72,17 +72,13 @@ class LoopConfig:
         return 5 * self.loop_window
 
 
-def detect(
-    trace: list[Step], *, task: str = "", sub_task: str = "", step_count: int = 0, since: int = 0,
-    config: LoopConfig = LoopConfig(),
-) -> InefficiencyVerdict:
-    """Flag the first wasteful pattern active at the end of `trace`, or approve.
-
-    `step_count` is the host's own count; the trace indices are what evidence cites.
-    """
+def active_findings(
+    trace: list[Step], *, task: str = "", sub_task: str = "", since: int = 0, config: LoopConfig = LoopConfig(),
+) -> list[Finding]:
+    """Every pattern active at the end of `trace` (at most one finding each), in detection order."""
     n = len(trace)
     if n < 3:
-        return InefficiencyVerdict(action="approve", pattern="none", confidence=0.5)
+        return []
     steps = Steps(trace)
     thoughts = tuple(step.thought for step in trace[-3:] if step.thought)
     hints = (sub_task, *reversed(thoughts), task)
@@ -99,14 +95,36 @@ def detect(
                            lookback=config.lookback,
                            change_goal=bool(CHANGE_GOAL.search(f"{task[:4000]}\n{sub_task}"))),
     )
+    active = []
     for make in findings:
         finding = make()
         if finding is not None and finding.last >= n - _ACTIVE_TAIL and finding.last >= since:
-            return InefficiencyVerdict(
-                action="provide_guidance", pattern=finding.pattern, evidence=list(finding.evidence),
-                guidance=finding.guidance, confidence=finding.confidence,
-            )
-    return InefficiencyVerdict(action="approve", pattern="none", confidence=0.6)
+            active.append(finding)
+    return active
+
+
+def detect(
+    trace: list[Step], *, task: str = "", sub_task: str = "", step_count: int = 0, since: int = 0,
+    config: LoopConfig = LoopConfig(), min_confidence: float = 0.0,
+) -> InefficiencyVerdict:
+    """The most telling pattern active at the end of `trace`: guidance when its calibrated
+    confidence reaches `min_confidence`, otherwise approval with the pattern kept as evidence.
+
+    `step_count` is the host's own count; the trace indices are what evidence cites.
+    """
+    found = active_findings(trace, task=task, sub_task=sub_task, since=since, config=config)
+    if not found:
+        return InefficiencyVerdict(action="approve", pattern="none", confidence=0.5)
+    best = max(found, key=lambda f: f.confidence)  # ties keep detection order
+    if best.confidence < min_confidence:
+        # Seen, but in the data this pattern does not predict a failing run: a note would cost a
+        # healthy run tokens and can derail it, so the host is told to carry on.
+        return InefficiencyVerdict(action="approve", pattern=best.pattern, evidence=list(best.evidence),
+                                   confidence=best.confidence)
+    return InefficiencyVerdict(
+        action="provide_guidance", pattern=best.pattern, evidence=list(best.evidence),
+        guidance=best.guidance, confidence=best.confidence,
+    )
 
 
 def _exact_loop(steps: Steps, config: LoopConfig) -> Finding | None:
@@ -129,7 +147,7 @@ def _exact_loop(steps: Steps, config: LoopConfig) -> Finding | None:
         f"`{what}` has returned the same result {len(run)} times in a row ({span(run)}); repeating it "
         f"will not change anything. Use that result and take a different next step."
     )
-    return Finding("exact_loop", tuple(run), evidence, guidance, 0.9)
+    return Finding("exact_loop", tuple(run), evidence, guidance)
 
 
 def _alternating_loop(steps: Steps, config: LoopConfig) -> Finding | None:
@@ -153,7 +171,7 @@ def _alternating_loop(steps: Steps, config: LoopConfig) -> Finding | None:
             f"You are cycling through {actions} ({span(cycle)}) and every pass returns the same results. "
             f"Break the cycle: change the edit or the command, or revisit your assumption about the cause."
         )
-        return Finding("alternating_loop", cycle, evidence, guidance, 0.85)
+        return Finding("alternating_loop", cycle, evidence, guidance)
     return None
 
 
@@ -187,7 +205,7 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
                "with && in a single command." if one else
                "Re-read the tool list and the required call format, and send a call that matches it.")
         )
-        return Finding("repeated_error", tuple(hits), evidence, guidance, 0.85)
+        return Finding("repeated_error", tuple(hits), evidence, guidance)
     actions = {steps.shapes[i].action for i in hits}
     tried = f"`{quote(action, 50)}`" if len(actions) == 1 else f"{len(actions)} different commands"
     evidence = (f"{span(hits)}: the same error {len(hits)} times from {tried}: {sig}", *shown)
@@ -196,4 +214,4 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
         f"variations: find the cause it names (the line, name or setting) and fix that before running "
         f"this again."
     )
-    return Finding("repeated_error", tuple(hits), evidence, guidance, 0.8)
+    return Finding("repeated_error", tuple(hits), evidence, guidance)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.loops.calibration import confidence_of
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import Pattern
 
@@ -15,11 +16,15 @@ class Finding:
     steps: tuple[int, ...]  # 0-based trace indices taking part, ascending
     evidence: tuple[str, ...]
     guidance: str
-    confidence: float
 
     @property
     def last(self) -> int:
         return self.steps[-1]
+
+    @property
+    def confidence(self) -> float:
+        """How likely a run showing this pattern is failing (see calibration.py)."""
+        return confidence_of(self.pattern)
 
 
 def span(steps: tuple[int, ...] | list[int]) -> str:

@@ -84,7 +84,7 @@ def _range_finding(
         f"You have paged through `{target}` in {len(chain)} windows ({span(chain)}). Stop reading it page "
         f"by page: search for what you need instead, e.g. {how}, then view only the lines around the hits."
     )
-    return Finding("paging_crawl", tuple(chain), evidence, guidance, 0.7 if len(chain) == min_pages else 0.8)
+    return Finding("paging_crawl", tuple(chain), evidence, guidance)
 
 
 def _moves_forward(earlier: Shape, later: Shape) -> bool:
@@ -117,4 +117,4 @@ def _scroll_finding(
         f"You have scrolled {target} {len(scrolls)} times ({span(scrolls)}). Stop paging: {find} "
         f"(find in page, or extract the page content) and jump straight to the relevant part."
     )
-    return Finding("paging_crawl", tuple(scrolls), evidence, guidance, 0.7)
+    return Finding("paging_crawl", tuple(scrolls), evidence, guidance)

@@ -58,7 +58,7 @@ def find_overflow_repeat(
             f"{len(hits)} commands in a row were cut as too long ({span(hits)}), so their middle is lost. "
             f"Narrow the next one instead of running another broad command: {narrower}."
         )
-    return Finding("output_overflow_repeat", hits, evidence, guidance, 0.75)
+    return Finding("output_overflow_repeat", hits, evidence, guidance)
 
 
 # A task that asks for a change: only then is a long stretch without edits a stall. A research or
@@ -104,7 +104,7 @@ def find_stall(
         f"unlikely to help: state the most likely cause from what you have read, then make the edit (or "
         f"write a minimal reproduction) and test it."
     )
-    return Finding("no_progress", stalled, evidence, guidance, 0.6)
+    return Finding("no_progress", stalled, evidence, guidance)
 
 
 def _failing_rerun(steps: Steps, lo: int, repeats: int) -> Finding | None:
@@ -124,7 +124,7 @@ def _failing_rerun(steps: Steps, lo: int, repeats: int) -> Finding | None:
         f"between the runs, so running it again will fail again. Read the failure, change the code or "
         f"the command, then re-run."
     )
-    return Finding("no_progress", hits, evidence, guidance, 0.75)
+    return Finding("no_progress", hits, evidence, guidance)
 
 
 def _narrower(shape: Shape, terms: list[str]) -> str:
