@@ -22,6 +22,7 @@ from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
+from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.heuristics.observation import ExceptionLine, observe
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -52,6 +53,11 @@ _BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
     137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
     139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6),
 }
+_WRAPPER_ONLY = re.compile(
+    r"^(?:error |npm ERR! )?(?:Command failed with exit code \d{1,3}|"
+    r"[^\n]{0,80}exited with (?:exit )?code \d{1,3})\.?$",
+    re.MULTILINE,
+)
 _DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -165,6 +171,13 @@ def _fallback(ctx: ErrorContext) -> Finding:
     if code is not None and is_runner(ctx.action):
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
         return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)
+    if _WRAPPER_ONLY.search(body) and len(body) < _DOMAIN_SCOPE:
+        # A wrapper's summary (yarn, npm run, make) names no cause: the cause is in output not sent.
+        return Finding("unknown", "agent", 0.3, Rule.WRAPPER_ONLY, evidence,
+                       root_cause="Only the wrapper's summary is shown (a script or build step exited non-zero); the "
+                                  "cause is in the output above it, which was not sent.",
+                       fix="Run the failing step directly, or scroll up to the first error line of its output and "
+                           "diagnose that.")
     if code is None and re.match(r"\s*(?:Error|error|ERROR)\b[:!]?\s*\S", body) and len(body) < _DOMAIN_SCOPE:
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
     return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
@@ -175,12 +188,23 @@ def classify(ctx: ErrorContext) -> Finding:
     if benign is not None:
         return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
-    finding = _from_exceptions(ctx) or _from_lines(ctx) or _fallback(ctx)
+    finding = _root_most(_from_exceptions(ctx), _from_lines(ctx)) or _fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
         finding.evidence.append(ctx.envelope.cut_text)
     if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
         finding.fault, finding.rule = "environment", finding.rule + "+baseline"
     return finding
+
+
+def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Finding | None:
+    """The exception decides, unless a line names a mechanism nearer the root (a quota behind a
+    RateLimitError, a null dereference behind a NoMethodError, a linker error behind a build error)."""
+    if from_exception is None or from_lines is None:
+        return from_exception or from_lines
+    # Only mechanism signatures outrank an exception: prose and test-output lines near a traceback
+    # ("expected 3, got 0") describe the exception rather than a cause behind it.
+    line_rank = next((s.rank for s in MECHANISM_SIGNATURES if s.name == from_lines.rule), 0)
+    return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 
 
 def context_for(error: str, action: str) -> ErrorContext:

@@ -22,7 +22,8 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
     "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",
     "PermissionDeniedError": "permission_denied",
-    "RecursionError": "resource_limit", "MemoryError": "resource_limit",
+    "RecursionError": "resource_limit", "MemoryError": "resource_limit", "OutOfMemoryError": "resource_limit",
+    "StackOverflowError": "resource_limit", "InvalidRequestError": "invalid_arguments",
     "ContextWindowExceededError": "resource_limit",
     "TimeoutError": "transient", "TimeoutExpired": "transient", "ReadTimeout": "transient",
     "ConnectTimeout": "transient", "ConnectionError": "transient", "ConnectionRefusedError": "transient",
@@ -49,6 +50,8 @@ _TYPE_ARGS = re.compile(
 )
 _CONTEXT = re.compile(r"context[ _]length|maximum context|context window|too many tokens|prompt is too long", re.I)
 _HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
+_QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit balance is too low", re.I)
+_SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
 
 def http_category(message: str) -> ErrorCategory | None:
@@ -69,8 +72,10 @@ def http_category(message: str) -> ErrorCategory | None:
 
 def exception_category(name: str, message: str) -> ErrorCategory:
     """The failure mechanism an exception of this type with this message stands for."""
-    if _CONTEXT.search(message):
-        return "resource_limit"  # providers wrap an over-long prompt in a generic BadRequest
+    if _CONTEXT.search(message) or _QUOTA.search(message):
+        return "resource_limit"  # providers wrap an over-long prompt or a spent quota in generic errors
+    if _SQL_SYNTAX.search(message):
+        return "syntax_error"
     errno = _ERRNO_RE.search(message)
     if errno and errno.group(1) in _ERRNO and name not in ("FileNotFoundError", "PermissionError"):
         return _ERRNO[errno.group(1)]

@@ -14,6 +14,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
+from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
@@ -276,5 +277,19 @@ BUILDERS = {
 
 
 def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    """(root_cause, fix) for a classified error."""
+    """(root_cause, fix) for a classified error: the deciding signature's own advice, else its category's."""
+    advice = ADVICE_BY_RULE.get(finding.rule)
+    if advice is not None:
+        groups = _Groups(finding.groups)
+        return advice[0].format_map(groups), advice[1].format_map(groups)
     return BUILDERS[finding.category](finding, ctx)
+
+
+class _Groups(dict[str, str]):
+    """A match's named groups for advice templates: an absent group reads as empty, and `x_q` is
+    group x shell-quoted, for use inside a suggested command."""
+
+    def __missing__(self, key: str) -> str:
+        if key.endswith("_q"):
+            return shell_quote(self.get(key[:-2], ""))
+        return ""

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors.rules_code import CODE_SIGNATURES
 from supervisor_mcp.heuristics.errors.rules_env import ENV_SIGNATURES
+from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import FAULT, PRIORITY, Signature
 
-LINE_SIGNATURES: tuple[Signature, ...] = CODE_SIGNATURES + ENV_SIGNATURES
+LINE_SIGNATURES: tuple[Signature, ...] = CODE_SIGNATURES + ENV_SIGNATURES + MECHANISM_SIGNATURES
+# The (root cause, fix) templates of signatures that carry their own, by rule name.
+ADVICE_BY_RULE: dict[str, tuple[str, str]] = {str(s.name): s.advice for s in LINE_SIGNATURES if s.advice}
 
-__all__ = ["FAULT", "LINE_SIGNATURES", "PRIORITY", "Signature"]
+__all__ = ["ADVICE_BY_RULE", "FAULT", "LINE_SIGNATURES", "PRIORITY", "Signature"]

@@ -19,7 +19,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         confidence=0.85,
         example="bash: line 12: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')"),
     sig(Rule.SH_SYNTAX, "syntax_error", "syntax error:",
-        r"^(?:sh|dash|bash|zsh)?[^\n]{0,40}: \d{1,7}: Syntax error: (?P<detail>[^\n]{1,120})$",
+        r"^(?:sh|dash|bash|zsh)?[^\n]{0,200}: \d{1,7}: (?:[^\n:]{1,300}: )?Syntax error: (?P<detail>[^\n]{1,120})$",
         example='sh: 1: Syntax error: "(" unexpected'),
     sig(Rule.BAD_SUBSTITUTION, "syntax_error", "bad substitution", r"^[^\n]{0,80}: bad substitution$",
         example="bash: ${name//./}: bad substitution"),
@@ -38,7 +38,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"^jq: error(?: \(at [^)\n]{0,60}\))?: [^\n]{0,80}(?:syntax error|unexpected)",
         example=("jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top"
                  "-level>, line 1:")),
-    sig(Rule.SQL_SYNTAX, "syntax_error", "syntax error",
+    sig(Rule.SQL_SYNTAX, "syntax_error", "syntax error|sql syntax",
         r"syntax error at or near|near \"[^\"\n]{0,60}\": syntax error|error in your SQL syntax", flags=IGNORECASE,
         example='psql:query.sql:3: ERROR:  syntax error at or near "FORM"'),
     sig(Rule.JSON_SYNTAX, "syntax_error", "expecting|in json|unterminated string starting|invalid control character",
@@ -95,16 +95,19 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.APT_MISSING, "missing_dependency", "e: ",
         r"^E: (?:Unable to locate package |Package '?)(?P<cmd>[\w.+-]{1,80})",
         example="E: Unable to locate package ripgrepp"),
-    sig(Rule.GO_MISSING, "missing_dependency", "cannot find package \"|no required module",
+    sig(Rule.GO_MISSING, "missing_dependency",
+        "cannot find package \"|no required module|cannot find module|unknown import",
         r"cannot find package \"(?P<module>[^\"\n]{1,200})\"|"
-        r"no required module provides package (?P<module2>\S{1,200})",
+        r"no required module provides package (?P<module2>\S{1,200})|"
+        r"cannot find module providing package (?P<module3>\S{1,200})|"
+        r"unknown import path \"(?P<module4>[^\"\n]{1,200})\"",
         example=("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n	go g"
                  "et github.com/gorilla/mux")),
     sig(Rule.JAVA_MISSING, "missing_dependency", "classnotfound|noclassdeffound",
         r"(?:ClassNotFoundException|NoClassDefFoundError):? (?P<module>[\w.$/]{1,200})",
         example="Error: Could not find or load main class App\nCaused by: java.lang.ClassNotFoundException App"),
-    sig(Rule.RUBY_MISSING, "missing_dependency", "cannot load such file",
-        r"cannot load such file -- (?P<module>\S{1,200})",
+    sig(Rule.RUBY_MISSING, "missing_dependency", "cannot load such file|no such file to load",
+        r"(?:cannot load such file|no such file to load) -- (?P<module>\S{1,200})",
         example="<internal:kernel_require>:85:in `require': cannot load such file -- nokogiri (LoadError)"),
     # --- paths
     sig(Rule.CANT_OPEN_FILE, "file_not_found", "can't open file",

@@ -41,6 +41,9 @@ class Signature:
     fault: Fault | None = None  # None: the category's usual fault
     confidence: float = 0.9
     example: str = ""  # a real-looking error this signature decides (tests run every one through diagnose)
+    # (root cause, fix) for this mechanism, formatted with the match's named groups; `{x_q}` is group
+    # x shell-quoted, for use inside a suggested command. None: the category's fix builder decides.
+    advice: tuple[str, str] | None = None
 
     @property
     def rank(self) -> int:
@@ -56,9 +59,10 @@ class Signature:
 
 
 def sig(name: Rule, category: ErrorCategory, needles: str, regex: str, priority: int = 0, fault: Fault | None = None,
-        confidence: float = 0.9, flags: int = re.MULTILINE, *, example: str) -> Signature:
+        confidence: float = 0.9, flags: int = re.MULTILINE, *, example: str,
+        advice: tuple[str, str] | None = None) -> Signature:
     return Signature(name, category, re.compile(regex, flags), tuple(needles.split("|")), priority, fault, confidence,
-                     example)
+                     example, advice)
 
 
 IGNORECASE = re.MULTILINE | re.IGNORECASE

@@ -1,0 +1,209 @@
+"""Line signatures keyed on failure mechanisms that recur across ecosystems, each with its own fix.
+
+Each one names a mechanism (an API's quota, a dropped socket, a null dereference, a linker that
+lacks a library, a pinned version that does not exist, a push the remote refused), never one
+project's wording: the same signature must hold for every tool that fails that way.
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+MECHANISM_SIGNATURES: tuple[Signature, ...] = (
+    # --- paid APIs: an exhausted quota is not a rate limit (both come as HTTP 429)
+    sig(Rule.QUOTA_EXHAUSTED, "resource_limit", "quota|billing|credit balance",
+        r"insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|"
+        r"quota (?:has been )?exceeded|exceeded (?:your|the) (?:monthly |daily )?quota|billing (?:hard )?limit",
+        fault="environment", flags=IGNORECASE,
+        example=("Error code: 429 - {'error': {'message': 'You exceeded your current quota, please check your plan "
+                 "and billing details.', 'type': 'insufficient_quota'}}"),
+        advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
+                "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
+    sig(Rule.API_BAD_REQUEST, "invalid_arguments", "invalid_request_error|unrecognized request argument|unsupported",
+        r"Unrecognized request argument supplied: (?P<arg>\w{1,60})|invalid_request_error|"
+        r"Unsupported (?:parameter|value): '?(?P<arg2>[\w.]{1,60})",
+        example=('{"error": {"message": "Unrecognized request argument supplied: top_k", '
+                 '"type": "invalid_request_error"}}'),
+        advice=("The API rejected the request's parameters as it was sent.",
+                "Send only parameters this API and model accept (drop or rename the one named) as its reference "
+                "describes; resending the same request fails the same way.")),
+    # --- the network
+    sig(Rule.SOCKET_DROPPED, "transient",
+        "socket hang up|econnaborted|connection to|closed|network|handshake|i/o timeout",
+        r"socket hang up|\bECONNABORTED\b|Connection to \S{1,200} refused|"
+        r"connection (?:was )?(?:closed|reset) (?:unexpectedly|by (?:the )?(?:remote|peer|server))|"
+        r"\bERR_NETWORK\b|\bNetworkError\b|TLS handshake timeout|i/o timeout",
+        flags=IGNORECASE, example="Error: socket hang up\n    at TLSSocket.onHangUp (_tls_wrap.js:1124:19)",
+        advice=("The connection dropped or was refused mid-request: the network or the server, not the request.",
+                "Retry with backoff (a few seconds, then longer); if it persists, check the service is up and "
+                "reachable from here.")),
+    sig(Rule.DNS_FAILED, "transient", "resolving|resolve hostname|enotfound|no such host|server misbehaving",
+        r"Temporary failure resolving|Could not resolve hostname|getaddrinfo ENOTFOUND|\bENOTFOUND\b|"
+        r"no such host|server misbehaving",
+        example=("Err:1 http://archive.ubuntu.com/ubuntu focal InRelease\n"
+                 "  Temporary failure resolving 'archive.ubuntu.com'"),
+        advice=("A host name did not resolve: DNS or the network is down or unreachable from here.",
+                "Retry with backoff; if it persists, check the network (ping 1.1.1.1; cat /etc/resolv.conf) and the "
+                "host name's spelling.")),
+    sig(Rule.OVERLOADED, "transient", "overloaded|529|api error: 5",
+        r"\b529\b|\boverloaded\b|API Error: 5\d\d\b", fault="tool", flags=IGNORECASE,
+        example="API Error: 529 Overloaded. This is a server-side issue, usually temporary.",
+        advice=("The provider is overloaded (HTTP 529/5xx): a server-side condition.",
+                "Wait and retry with backoff (honour Retry-After if given); nothing in the request needs to change.")),
+    # --- exit codes and signals that name the mechanism in build output
+    sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found",
+        r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status) 127\b", flags=IGNORECASE,
+        example="make[2]: sh: Command not found\nmake[2]: *** [gnulib-version.c] Error 127",
+        advice=("A program the build runs is not installed or not on PATH (exit status 127).",
+                "Find which command is missing in the lines above the error and install it (or fix PATH), then "
+                "rebuild.")),
+    sig(Rule.SEGFAULT, "runtime_error", "segmentation fault|sigsegv|core dumped|139",
+        r"Segmentation fault|\bSIGSEGV\b|core dumped|exit (?:code|status) 139\b|signal 11\b",
+        example="Segmentation fault (core dumped)",
+        advice=("The process crashed on an invalid memory access (SIGSEGV).",
+                "Run it under a debugger or with a backtrace (gdb -batch -ex run -ex bt --args CMD, or the "
+                "language's fault handler, e.g. python -X faulthandler) to find the crashing call; a native "
+                "extension built for another version is a common cause.")),
+    # --- runtime failures every language has
+    sig(Rule.NULL_DEREF, "runtime_error", "null|nil|undefined|none",
+        r"NullPointerException|NullReferenceException|Object reference not set to an instance|"
+        r"nil pointer dereference|for nil:NilClass|undefined method [`'][^'\n]{1,80}' for nil\b|"
+        r"Cannot (?:read|set) propert(?:y|ies) of (?:undefined|null)|"
+        r"called `Option::unwrap\(\)` on a `None` value|called `Result::unwrap\(\)` on an `Err`",
+        priority=82, confidence=0.85,
+        example="./report.rb:108:in `<main>': undefined method `length' for nil:NilClass (NoMethodError)",
+        advice=("A value was null/nil/None where the code used it as an object: an earlier lookup, parse or call "
+                "returned nothing.",
+                "Find where that value comes from (the line named) and handle the empty case, or fix the lookup "
+                "that returned nothing.")),
+    sig(Rule.PANIC, "runtime_error", "panic",
+        r"^panic: (?P<detail>[^\n]{1,200})$|thread '[^'\n]{1,100}' panicked at",
+        example="thread 'main' panicked at src/main.rs:177:37:\nindex out of bounds: the len is 3 but the index is 5"),
+    sig(Rule.HEAP_EXHAUSTED, "resource_limit", "outofmemoryerror|heap|allowed memory size|gc overhead",
+        r"OutOfMemoryError|Java heap space|GC overhead limit exceeded|JavaScript heap out of memory|"
+        r"Reached heap limit|Allowed memory size of \d{1,15} bytes exhausted",
+        example='Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
+        advice=("The runtime ran out of the memory it is allowed (its heap limit), not the machine.",
+                "Process the input in smaller pieces or stream it; or raise the runtime's limit (java -Xmx4g, "
+                "node --max-old-space-size=4096, PHP memory_limit) if the data really needs it.")),
+    # --- code that does not parse, outside Python
+    sig(Rule.PHP_PARSE, "syntax_error", "parse error",
+        r"(?:PHP )?Parse error:\s+(?:syntax error, )?(?P<detail>[^\n]{1,160})", priority=100,
+        example="PHP Parse error:  syntax error, unexpected '[' in /var/www/index.php on line 297",
+        advice=("The PHP file does not parse: {detail}.",
+                "Fix the syntax at the file and line named (check the PHP version supports that syntax), then "
+                "run php -l FILE before running it again.")),
+    sig(Rule.JS_PARSE, "syntax_error", "unexpected token|error ts1",
+        r"Unexpected token[^\n]{0,40}\(\d{1,6}:\d{1,6}\)|SyntaxError: [^\n]{0,200}Unexpected token|error TS1\d{3}:",
+        example="App.test.js: Unexpected token (7:35)\n>  7 |   const rendered = renderer.create(<App />).toJSON();"),
+    sig(Rule.CSHARP_SYNTAX, "syntax_error", "error cs1",
+        r"error CS(?:1002|1003|1026|1513|1514|1519|1525|1733):", flags=IGNORECASE,
+        example="Program.cs(14,10): error CS1002: ; expected"),
+    # --- names and types a compiler cannot find
+    sig(Rule.CSHARP_MISSING_TYPE, "missing_dependency", "cs0246|cs0234",
+        r"CS0246: The type or namespace name '(?P<module>[^'\n]{1,100})' could not be found|CS0234:",
+        example=("Program.cs(3,7): error CS0246: The type or namespace name 'Newtonsoft' could not be found (are you "
+                 "missing a using directive or an assembly reference?)"),
+        advice=("The compiler cannot find the type or namespace `{module}`: a package reference or a using "
+                "directive is missing.",
+                "Add the using directive for its namespace, or the package that provides it (dotnet add package "
+                "NAME), then rebuild.")),
+    sig(Rule.CSHARP_UNDEFINED, "undefined_name", "cs0103|cs1061|cs0117",
+        r"CS0103: The name '(?P<name>\w{1,100})' does not exist|"
+        r"CS1061: [^\n]{0,200}definition for '(?P<name2>\w{1,100})'|"
+        r"CS0117:",
+        example="Program.cs(9,13): error CS0103: The name 'resutl' does not exist in the current context"),
+    sig(Rule.NUGET_MISSING, "missing_dependency", "unable to find package",
+        r"Unable to find package (?P<module>[\w.-]{1,200})", priority=96,
+        example="error NU1101: Unable to find package Castle.Core. No packages exist with this id in source(s): nuget",
+        advice=("No configured package source has `{module}`.",
+                "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "
+                "sources (dotnet nuget list source); then restore again.")),
+    sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|ts2345|ts2322|incompatible types",
+        r"error\[E0308\]: mismatched types|error TS2345:|error TS2322:|error: incompatible types",
+        example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"
+                 "  |         ^^ expected slice")),
+    sig(Rule.LINKER_MISSING, "missing_dependency", "undefined reference|undefined symbol|cannot find -l|dso missing",
+        r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
+        r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,
+        example=("main.c:(.text+0x1050): undefined reference to `pthread_create'\n"
+                 "collect2: error: ld returned 1 exit status"),
+        advice=("The linker cannot find `{name}{name2}{lib}`: the library or object that defines it is not linked.",
+                "Link it: add the library to the link line (e.g. -lpthread, -lm, or target_link_libraries in "
+                "CMake) or compile the file that defines it, then rebuild.")),
+    # --- packages and modules
+    sig(Rule.RELATIVE_MODULE, "file_not_found", "cannot find module|no such file to load|cannot load such file",
+        r"Cannot find module '(?P<path>(?:\.{1,2}/|/|@/|~/)[^'\n]{1,200})'|"
+        r"(?:cannot load such file|no such file to load) -- (?P<path2>\.{1,2}/\S{1,200})", priority=96,
+        example="TS2307: Cannot find module '@/interfaces/Rule' or its corresponding type declarations",
+        advice=("The import names a path in the project that does not resolve: `{path}{path2}`.",
+                "Check the path from the importing file (and the path aliases in tsconfig/jsconfig for @/ or ~/); "
+                "list what exists with ls, then fix the import.")),
+    sig(Rule.PINNED_VERSION, "invalid_arguments", "could not find a version",
+        r"Could not find a version that satisfies the requirement (?P<req>[^\s(]{1,200}) "
+        r"\(from versions: (?!none\))[^)\n]{1,600}\)", priority=96,
+        example=("ERROR: Could not find a version that satisfies the requirement requests==9.1 (from versions: 2.31.0, "
+                 "2.32.3)\nERROR: No matching distribution found for requests==9.1"),
+        advice=("The package exists but not in the version asked for: `{req}`.",
+                "Pick a version from the list the installer printed (or relax the pin), then install again.")),
+    sig(Rule.DEPENDENCY_CONFLICT, "precondition_failed", "eresolve|could not resolve dependency|conflicting peer",
+        r"ERESOLVE (?:unable to resolve dependency tree|could not resolve)|Could not resolve dependency:|"
+        r"conflicting peer dependency",
+        example="npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree",
+        advice=("The requested packages' version ranges conflict (a peer dependency cannot be satisfied).",
+                "Align the versions the message names (upgrade or downgrade one side); as a last resort install "
+                "with --legacy-peer-deps. Retrying unchanged fails the same way.")),
+    # --- state the operation needs but does not find
+    sig(Rule.PUSH_REJECTED, "precondition_failed", "rejected|failed to push",
+        r"! \[rejected\][^\n]{0,200}|Updates were rejected because|failed to push some refs",
+        example=(" ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to "
+                 "'https://github.com/o/r.git'"),
+        advice=("The remote has commits this branch lacks, so the push was refused.",
+                "Integrate them first (git pull --rebase, resolve any conflicts, run the tests), then push again; "
+                "do not force-push a shared branch.")),
+    sig(Rule.CONSTRAINT_VIOLATION, "precondition_failed", "constraint|duplicate entry|23000|child row",
+        r"violates (?:unique|foreign key|check|not-null) constraint|Duplicate entry '[^'\n]{0,200}' for key|"
+        r"(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|SQLSTATE\[23\d{3}\]|Cannot (?:add|delete) or update "
+        r"a (?:child|parent) row",
+        example='pq: duplicate key value violates unique constraint "users_email_key"',
+        advice=("The database refused the write: it breaks a constraint (a duplicate key, a missing parent row).",
+                "Look up the existing row first (or use an upsert), or insert the parent row before the child; "
+                "retrying the same write fails the same way.")),
+    sig(Rule.STATE_LOCK, "precondition_failed", "state lock",
+        r"acquiring the state lock", flags=IGNORECASE,
+        example="Error: Error acquiring the state lock\n\nError message: ConditionalCheckFailedException",
+        advice=("Another run holds the state lock, or a crashed run left it behind.",
+                "Wait for the other run to finish; if none is running, release the stale lock with the tool's "
+                "unlock command and the lock ID it printed.")),
+    sig(Rule.BUILD_CONTEXT, "file_not_found", "copy failed|file does not exist|failed to compute cache key",
+        r"COPY failed: [^\n]{0,200}(?:not found|does not exist)|failed to compute cache key: [^\n]{0,200}not found|"
+        r"stat (?P<path>[^:\n]{1,300}): file does not exist",
+        example=("COPY failed: file not found in build context or excluded by .dockerignore: stat docs: file does "
+                 "not exist"),
+        advice=("A file the build copies is not in the build context (or .dockerignore excludes it).",
+                "Check the path relative to the build context directory and .dockerignore; build from the "
+                "directory that contains it.")),
+    sig(Rule.DOCKER_SOCKET, "permission_denied", "docker daemon socket",
+        r"permission denied while trying to connect to the Docker daemon socket", flags=IGNORECASE, priority=91,
+        example=("Got permission denied while trying to connect to the Docker daemon socket at "
+                 "unix:///var/run/docker.sock: connect: permission denied"),
+        advice=("This user may not use the Docker daemon's socket.",
+                "Run it as a user in the docker group (sudo usermod -aG docker $USER, then log in again) or use "
+                "rootless Docker; do not chmod the socket open to everyone.")),
+    # --- test runners outside pytest
+    sig(Rule.TEST_ASSERTION, "test_failure", "expect|assert|failure/error|fail:|failing|got:",
+        r"expect\(received\)|Expected value to (?:be|equal)|AssertionError(?: \[ERR_ASSERTION\])?: |"
+        r"expected [^\n]{1,200} to (?:be|equal|include|have|deep|contain|match|throw)|Failure/Error:|"
+        r"^\s{0,20}expected: [^\n]{1,200}\n\s{0,20}got: |^\s{0,10}\d{1,6} failing$|--- FAIL: \S{1,200} \(|"
+        r"assertion `left == right` failed|^test \S{1,200} \.\.\. FAILED$",
+        example=("Failure/Error: expect(cart.total).to eq(3)\n\n  expected: 3\n       got: 2\n\n"
+                 "  (compared using ==)")),
+    # --- command lines
+    sig(Rule.CLI_UNKNOWN, "invalid_arguments", "unexpected|unknown|unrecognized|invalid option",
+        r"unexpected (?:free )?argument [`'\"]?(?P<arg>[^`'\"\n]{1,100})|"
+        r"(?:unknown|unrecognized|invalid) (?:option|flag|shorthand flag|subcommand)[: ]{1,3}"
+        r"['`\"]?(?P<arg2>[^'`\"\n]{1,100})",
+        flags=IGNORECASE, confidence=0.8,
+        example="Error: unknown shorthand flag: 'x' in -x\nUsage:\n  app serve [flags]"),
+)
