@@ -58,6 +58,18 @@ _WRAPPER_ONLY = re.compile(
     r"[^\n]{0,80}exited with (?:exit )?code \d{1,3})\.?$",
     re.MULTILINE,
 )
+# Output that reports, without failing: warnings, deprecations, an installer's success summary.
+_NOTICES = re.compile(
+    r"^(?:npm (?:WARN|notice)\b|WARNING:|warning:|\[?WARN(?:ING)?\]?\b)|: warning: |\bdeprecated\b|"
+    r"^(?:up to date|added \d{1,6} packages?|audited \d{1,6} packages?|Successfully installed|"
+    r"Requirement already satisfied)\b",
+    re.MULTILINE,
+)
+_TROUBLE_WORDS = re.compile(
+    r"error|\bERR!|fatal|fail|exception|traceback|denied|not found|no such|cannot|can't|unable|panic|abort|"
+    r"killed|refused|timed? ?out|invalid|missing|undefined",
+    re.IGNORECASE,
+)
 _DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -168,6 +180,11 @@ def _fallback(ctx: ErrorContext) -> Finding:
         return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
     if code == 0:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
+    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(body):
+        # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
+        return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
+                       root_cause="Only warnings or notices were printed; nothing failed.",
+                       fix="Carry on; deal with the warnings later if they matter to the task.")
     if code is not None and is_runner(ctx.action):
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
         return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)

@@ -34,6 +34,19 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ServerDisconnectedError": "transient", "IncompleteRead": "transient", "ChunkedEncodingError": "transient",
     "UsageError": "invalid_arguments", "NoSuchOption": "invalid_arguments", "BadParameter": "invalid_arguments",
     "MissingParameter": "invalid_arguments", "BadRequestError": "invalid_arguments",
+    # JVM, .NET and Ruby names for the same mechanisms
+    "FileNotFoundException": "file_not_found", "NoSuchFileException": "file_not_found",
+    "DirectoryNotFoundException": "file_not_found", "UnauthorizedAccessException": "permission_denied",
+    "AccessDeniedException": "permission_denied", "SocketTimeoutException": "transient",
+    "ConnectException": "transient", "UnknownHostException": "transient", "TimeoutException": "transient",
+    "HttpRequestException": "transient", "OutOfMemoryException": "resource_limit",
+    "StackOverflowException": "resource_limit", "IllegalArgumentException": "invalid_arguments",
+    "ArgumentException": "invalid_arguments", "ArgumentNullException": "invalid_arguments",
+    "ArgumentOutOfRangeException": "invalid_arguments", "NumberFormatException": "invalid_arguments",
+    "ArgumentError": "invalid_arguments", "NoSuchMethodError": "undefined_name",
+    "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
+    "MissingSpecError": "missing_dependency", "PendingMigrationError": "precondition_failed",
+    "ENOENT": "file_not_found", "EACCES": "permission_denied", "ECONNREFUSED": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
 }
 _ERRNO: dict[str, ErrorCategory] = {

@@ -52,8 +52,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The provider is overloaded (HTTP 529/5xx): a server-side condition.",
                 "Wait and retry with backoff (honour Retry-After if given); nothing in the request needs to change.")),
     # --- exit codes and signals that name the mechanism in build output
-    sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found",
-        r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status) 127\b", flags=IGNORECASE,
+    sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
+        r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status):? 127\b|"
+        r"executable file not found in \$PATH", flags=IGNORECASE,
         example="make[2]: sh: Command not found\nmake[2]: *** [gnulib-version.c] Error 127",
         advice=("A program the build runs is not installed or not on PATH (exit status 127).",
                 "Find which command is missing in the lines above the error and install it (or fix PATH), then "
@@ -102,7 +103,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         example="Program.cs(14,10): error CS1002: ; expected"),
     # --- names and types a compiler cannot find
     sig(Rule.CSHARP_MISSING_TYPE, "missing_dependency", "cs0246|cs0234",
-        r"CS0246: The type or namespace name '(?P<module>[^'\n]{1,100})' could not be found|CS0234:",
+        r"CS0246:? The type or namespace name '(?P<module>[^']{1,100})' could not be found|CS0234:",
         example=("Program.cs(3,7): error CS0246: The type or namespace name 'Newtonsoft' could not be found (are you "
                  "missing a using directive or an assembly reference?)"),
         advice=("The compiler cannot find the type or namespace `{module}`: a package reference or a using "
@@ -192,7 +193,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "Run it as a user in the docker group (sudo usermod -aG docker $USER, then log in again) or use "
                 "rootless Docker; do not chmod the socket open to everyone.")),
     # --- test runners outside pytest
-    sig(Rule.TEST_ASSERTION, "test_failure", "expect|assert|failure/error|fail:|failing|got:",
+    sig(Rule.TEST_ASSERTION, "test_failure", "expect|assert|failure/error|fail:|failing|got:|... failed",
         r"expect\(received\)|Expected value to (?:be|equal)|AssertionError(?: \[ERR_ASSERTION\])?: |"
         r"expected [^\n]{1,200} to (?:be|equal|include|have|deep|contain|match|throw)|Failure/Error:|"
         r"^\s{0,20}expected: [^\n]{1,200}\n\s{0,20}got: |^\s{0,10}\d{1,6} failing$|--- FAIL: \S{1,200} \(|"

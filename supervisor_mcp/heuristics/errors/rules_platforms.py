@@ -1,0 +1,167 @@
+"""Line signatures of the platforms agents drive: databases, containers and clusters, version
+control, build systems and package managers. Each names a mechanism those tools share (a missing
+table, a port in use, an image that cannot be pulled, a version no registry has), not one
+project's wording, and carries the fix for that mechanism.
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+PLATFORM_SIGNATURES: tuple[Signature, ...] = (
+    # --- databases
+    sig(Rule.DB_AUTH, "permission_denied", "access denied for user|password authentication failed|ora-01017|1045",
+        r"Access denied for user|password authentication failed for user|ORA-01017|\[1045\]", flags=IGNORECASE,
+        priority=91,
+        example="SQLSTATE[HY000] [1045] Access denied for user 'app'@'localhost' (using password: YES)",
+        advice=("The database refused these credentials.",
+                "Check the user, password and host in the connection settings (and that the user may connect from "
+                "this host); retrying with the same credentials fails the same way.")),
+    sig(Rule.DB_MISSING_OBJECT, "undefined_name", "does not exist|doesn't exist|unknown column|ora-00942",
+        r"(?:relation|column|table) \"?[\w.]{1,100}\"? does not exist|Table '[\w.]{1,100}' doesn't exist|"
+        r"Unknown column '[^'\n]{1,100}'|ORA-00942",
+        example='ERROR:  relation "orders" does not exist\nLINE 1: SELECT * FROM orders;',
+        advice=("The query names a table or column the database does not have (wrong name, or a migration not "
+                "applied).",
+                "List what exists (\\dt / SHOW TABLES / the schema), then fix the name or run the pending "
+                "migrations.")),
+    sig(Rule.DB_BUSY, "transient", "deadlock|lock wait timeout|too many connections|too many clients",
+        r"deadlock detected|Deadlock found when trying to get lock|Lock wait timeout exceeded|"
+        r"[Tt]oo many connections|too many clients already",
+        example="ERROR 1213 (40001): Deadlock found when trying to get lock; try restarting transaction",
+        advice=("The database was busy (a deadlock, a lock wait or its connection limit), not the query itself.",
+                "Retry the transaction after a short backoff; if it recurs, shorten transactions or pool "
+                "connections.")),
+    # --- ports, containers and clusters
+    sig(Rule.ADDRESS_IN_USE, "precondition_failed", "address already in use|eaddrinuse|port is already allocated",
+        r"[Aa]ddress already in use|\bEADDRINUSE\b|port is already allocated", priority=56,
+        example="Error: listen EADDRINUSE: address already in use :::3000",
+        advice=("Another process already listens on that port.",
+                "Stop it (lsof -i :PORT or ss -ltnp to find it) or use another port; retrying unchanged fails.")),
+    sig(Rule.DAEMON_DOWN, "precondition_failed", "is the docker daemon running|connection to the server",
+        r"Is the docker daemon running\?|The connection to the server \S{1,200} was refused",
+        example=("Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon "
+                 "running?"),
+        advice=("The daemon or cluster API this command talks to is not running or not configured here.",
+                "Start it (e.g. sudo systemctl start docker) or point the client at the right server/context "
+                "(kubectl config current-context), then retry.")),
+    sig(Rule.IMAGE_PULL, "file_not_found", "manifest|pull access denied|errimagepull|imagepullbackoff",
+        r"manifest (?:for \S{1,200} )?(?:not found|unknown)|pull access denied for \S{1,200}|"
+        r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist",
+        example=("Error response from daemon: manifest for library/nginx:1.99 not found: manifest unknown: "
+                 "manifest unknown"),
+        advice=("The image or tag cannot be pulled: it does not exist under that name, or the registry needs "
+                "a login.",
+                "Check the image name and tag on the registry (docker search, or the registry's page); log in "
+                "(docker login) if it is private.")),
+    sig(Rule.CLUSTER_FORBIDDEN, "permission_denied", "forbidden|unauthorized",
+        r"Error from server \(Forbidden\)|is forbidden: User \"[^\"\n]{1,200}\" cannot|"
+        r"You must be logged in to the server", flags=IGNORECASE, priority=91,
+        example=('Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API '
+                 'group "" in the namespace "prod"'),
+        advice=("The cluster's access control refuses this identity that action.",
+                "Use a context or service account with the right role (kubectl auth can-i VERB RESOURCE to "
+                "check), or ask for the role binding.")),
+    sig(Rule.CLUSTER_CAPACITY, "resource_limit", "insufficient|exceeded quota|oomkilled|evicted",
+        r"\d{1,5} Insufficient (?:cpu|memory|nvidia\.com/gpu)|exceeded quota:|\bOOMKilled\b(?![\":\s]{0,3}false)|"
+        r"The node was low on resource",
+        example="0/3 nodes are available: 3 Insufficient memory.",
+        advice=("The cluster has no room for this workload (requests above what nodes or the quota allow).",
+                "Lower the resource requests/limits, free capacity, or add nodes; resubmitting unchanged will "
+                "wait again.")),
+    sig(Rule.CLUSTER_NOT_FOUND, "file_not_found", "(notfound)|not found",
+        r"Error from server \(NotFound\): [^\n]{1,300}",
+        example='Error from server (NotFound): deployments.apps "web" not found',
+        advice=("The cluster has no such object in this namespace.",
+                "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
+    sig(Rule.CRASH_LOOP, "runtime_error", "crashloopbackoff",
+        r"\bCrashLoopBackOff\b", example="web-7d9f8c6b5-x2x9q   0/1   CrashLoopBackOff   5   3m",
+        advice=("The container starts and exits again and again: the program inside fails at start.",
+                "Read its logs from the last crash (kubectl logs POD --previous) and fix that error.")),
+    # --- version control
+    sig(Rule.VCS_STATE, "precondition_failed",
+        "unrelated histories|no upstream|refspec|already exists|commit your changes|dubious ownership",
+        r"refusing to merge unrelated histories|has no upstream branch|src refspec \S{1,200} does not match any|"
+        r"remote \S{1,100} already exists|Please commit your changes or stash them|detected dubious ownership",
+        example="fatal: The current branch feature has no upstream branch.",
+        advice=("The repository is not in the state this command needs.",
+                "Read the hint git printed and do that first (set the upstream with git push -u origin BRANCH, "
+                "commit or stash local changes, or mark the directory safe), then run the command again.")),
+    sig(Rule.VCS_AUTH, "permission_denied", "authentication failed|publickey|could not read username",
+        r"Authentication failed for|Permission denied \(publickey|could not read Username for", priority=91,
+        example="remote: Invalid username or password.\nfatal: Authentication failed for 'https://github.com/o/r.git/'",
+        advice=("The remote refused these credentials.",
+                "Use a valid token or SSH key for this remote (ssh -T git@HOST to test a key); passwords are not "
+                "accepted by most hosts.")),
+    # --- builds and package managers
+    sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
+        "could not find a package configuration|could not find|pkg-config|no cmake_|linker `|visual c++",
+        r"Could not find a package configuration file provided by \"?(?P<module>[\w:+-]{1,100})|"
+        r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
+        r"the pkg-config search path|No CMAKE_\w{1,20}_COMPILER could be found|linker `\w{1,40}` not found|"
+        r"Microsoft Visual C\+\+ [\d.]{1,10} or greater is required",
+        example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
+                 "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
+        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}`.",
+                "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
+                "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
+    sig(Rule.NO_BUILD_RULE, "file_not_found", "no rule to make target|no makefile found|could not find `cargo.toml`",
+        r"No rule to make target [`'](?P<path>[^'\n]{1,300})'|No targets specified and no makefile found|"
+        r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist",
+        example="make: *** No rule to make target 'src/util.o', needed by 'app'.  Stop.",
+        advice=("The build cannot find a file or project it was told to build from.",
+                "Run it from the project's root (where the Makefile, Cargo.toml, go.mod or project file is), or fix "
+                "the path it names.")),
+    sig(Rule.PACKAGE_NOT_IN_REGISTRY, "missing_dependency",
+        "404|could not find gem|could not resolve dependencies|could not find artifact",
+        r"npm (?:ERR!|error) 404 [^\n]{0,200}(?:Not Found|not in (?:the|this) registry)|"
+        r"Could not find gem '[^'\n]{1,100}'|Could not resolve dependencies for project|"
+        r"Could not find artifact \S{1,300}",
+        example="npm ERR! 404 'left-padd@*' is not in this registry.",
+        advice=("The package manager cannot find that package (or that artifact) in its registries.",
+                "Check the name's spelling and the registry configuration; if it is private, authenticate to "
+                "its registry first.")),
+    sig(Rule.NO_MATCHING_VERSION, "invalid_arguments", "etarget|no matching version|failed to select a version",
+        r"No matching version found for \S{1,200}|\bETARGET\b|failed to select a version for the requirement",
+        example="npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for react@^99.0.0.",
+        advice=("No published version matches the version asked for.",
+                "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG) and pin "
+                "one of them.")),
+    sig(Rule.RESOLVER_CONFLICT, "precondition_failed",
+        "conflicting dependencies|resolutionimpossible|could not be resolved|version solving",
+        r"conflicting dependencies|ResolutionImpossible|requirements could not be resolved to an installable set|"
+        r"version solving failed",
+        example=("ERROR: Cannot install flask==1.0 and werkzeug==3.0 because these package versions have "
+                 "conflicting dependencies."),
+        advice=("The requested versions cannot all be installed together.",
+                "Relax or align the pins the message names (let the resolver choose one side), then install again; "
+                "retrying unchanged fails the same way.")),
+    sig(Rule.RUNTIME_VERSION, "precondition_failed",
+        "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine",
+        r"Unsupported class file major version|UnsupportedClassVersionError|does not support targeting \.NET|"
+        r"requires (?:a different )?Python[ :]|Unsupported engine|The engine \"node\" is incompatible",
+        example="error NETSDK1045: The current .NET SDK does not support targeting .NET 8.0.",
+        advice=("The installed runtime or SDK is not the version this project needs.",
+                "Install or select the version the project declares (its toolchain file, engines field, "
+                "python_requires or target framework), then run again.")),
+    # --- shells and privileges
+    sig(Rule.SUDO_NEEDS_TTY, "permission_denied", "sudo:|sudoers",
+        r"sudo: a (?:terminal|password) is required|is not in the sudoers file|sudo: no tty present",
+        example=("sudo: a terminal is required to read the password; either use the -S option to read from "
+                 "standard input"),
+        advice=("sudo needs a password (or a TTY) that a non-interactive agent cannot give.",
+                "Do it without root (a user-level install, a path you own), or run in an environment where the "
+                "agent already has the rights it needs.")),
+    sig(Rule.UNBOUND_VARIABLE, "undefined_name", "unbound variable|uninitialized constant",
+        r"^[^\n]{0,200}: (?P<name>\w{1,100}): unbound variable$|uninitialized constant (?P<name2>[\w:]{1,100})",
+        example="./deploy.sh: line 12: TARGET_DIR: unbound variable",
+        advice=("`{name}{name2}` is used before it is set.",
+                "Set or define it before that line (export it, pass it in, or require the file that defines it).")),
+    sig(Rule.GENERIC_PARSE, "syntax_error", "syntax error, unexpected",
+        r"syntax error, unexpected (?P<detail>[^\n]{1,120})",
+        example="app.rb:14: syntax error, unexpected end-of-input, expecting end",
+        advice=("The file does not parse: syntax error, unexpected {detail}.",
+                "Fix the syntax at the file and line named (an unclosed block or bracket is the usual cause), "
+                "then run the language's syntax check (ruby -c, php -l) before running it.")),
+)
