@@ -192,6 +192,40 @@ def baseline(rows: list[dict[str, Any]], show_misses: bool = False) -> dict[str,
     return summary
 
 
+def score(rows: list[dict[str, Any]], predicted: list[tuple[str, bool]]) -> dict[str, Any]:
+    """Per split: category and retryable accuracy, transient recall, and category accuracy by category
+    and by ecosystem (the held-out split is the one to read)."""
+    out: dict[str, Any] = {}
+    for split in ("dev", "val"):
+        part = [(r, c, t) for r, (c, t) in zip(rows, predicted, strict=True) if r["split"] == split]
+        transient = [(r, c) for r, c, _ in part if r["category"] == "transient"]
+        by_category: dict[str, list[bool]] = defaultdict(list)
+        by_ecosystem: dict[str, list[bool]] = defaultdict(list)
+        for r, c, _ in part:
+            by_category[r["category"]].append(r["category"] == c)
+            by_ecosystem[r["ecosystem"]].append(r["category"] == c)
+        out[split] = {
+            "n": len(part),
+            "category": round(sum(r["category"] == c for r, c, _ in part) / len(part), 3),
+            "retryable": round(sum(r["retryable"] == t for r, _, t in part) / len(part), 3),
+            "transient_recall": round(sum(c == "transient" for _, c in transient) / len(transient), 3),
+            "by_category": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_category.items())},
+            "by_ecosystem": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_ecosystem.items())},
+        }
+    return out
+
+
+async def measure(call: Any, data_dir: Path) -> dict[str, Any]:
+    """bench/quality.py's entry point: every corpus error through the real server's `error_analysis`."""
+    rows = load(DEFAULT_PATH)
+    predicted = []
+    for row in rows:
+        out = await call("error_analysis", {"task": "Complete the step that failed.", "error": row["error"],
+                                            "action": row["action"], "session_id": "error-corpus"})
+        predicted.append((out["category"], bool(out["retryable"])))
+    return score(rows, predicted)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", default=str(DEFAULT_PATH))

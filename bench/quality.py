@@ -22,13 +22,14 @@ from mcp import Client, StdioServerParameters
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import error_corpus  # noqa: E402
 import loops_by_source  # noqa: E402
 import measure_errors  # noqa: E402
 import measure_loops  # noqa: E402
 import measure_purify  # noqa: E402
 import measure_speed  # noqa: E402
 
-SECTIONS = {"errors": measure_errors, "loops": measure_loops, "loop_sources": loops_by_source,
+SECTIONS = {"errors": measure_errors, "error_corpus": error_corpus, "loops": measure_loops, "loop_sources": loops_by_source,
             "purify": measure_purify, "speed": measure_speed}
 
 
@@ -53,6 +54,11 @@ ROWS = [
     ("errors", "category accuracy (122 labelled errors)", "category_accuracy", "", None, ">= 0.85"),
     ("errors", "retryable accuracy", "retryable_accuracy", "", None, ">= 0.97"),
     ("errors", "fault accuracy", "fault_accuracy", "", None, ""),
+    ("error_corpus", "errors from 17 ecosystems, held out (112): category", "val.category", "dev split (225)",
+     "dev.category", ">= 0.90"),
+    ("error_corpus", "  held out: retryable", "val.retryable", "dev split", "dev.retryable", ">= 0.97"),
+    ("error_corpus", "  held out: transient recall", "val.transient_recall", "dev split", "dev.transient_recall",
+     ">= 0.90"),
     ("loops", "runs flagged (of 107)", "detector.flagged", "paging-only rule", "baseline_paging_only.flagged", ""),
     ("loops", "failure rate among flagged (base 0.234)", "detector.failure_rate_flagged", "paging-only rule",
      "baseline_paging_only.failure_rate_flagged", ""),
