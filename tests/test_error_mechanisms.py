@@ -1,0 +1,41 @@
+"""Mechanisms that look alike but call for opposite moves: retry or not, fix the call or the setup."""
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+def test_an_exhausted_quota_is_a_resource_limit_not_worth_retrying():
+    out = diagnose("Error code: 429 - {'error': {'message': 'You exceeded your current quota, please check your "
+                   "plan and billing details.', 'type': 'insufficient_quota'}}")
+    assert out.category == "resource_limit" and out.retryable is False and "billing" in out.fix
+
+
+def test_a_rate_limit_with_the_same_status_is_transient():
+    out = diagnose("Error code: 429 - {'error': {'message': 'Rate limit reached for requests', 'type': 'requests'}}")
+    assert out.category == "transient" and out.retryable is True
+
+
+def test_a_null_dereference_behind_a_no_method_error_is_a_runtime_error():
+    out = diagnose("./report.rb:12:in `render': undefined method `each' for nil:NilClass (NoMethodError)")
+    assert out.category == "runtime_error"
+
+
+def test_a_linker_error_names_the_symbol_and_says_to_link_the_library():
+    out = diagnose("app.c:(.text+0x2a): undefined reference to `sqrt'\ncollect2: error: ld returned 1 exit status")
+    assert out.category == "missing_dependency" and "sqrt" in out.root_cause and "-lm" in out.fix
+
+
+def test_only_a_wrappers_exit_summary_stays_unknown_with_low_confidence():
+    out = diagnose("error Command failed with exit code 1.")
+    assert out.category == "unknown" and out.confidence < 0.5 and "first error" in out.fix
+
+
+def test_warnings_and_deprecation_notices_alone_are_not_an_error():
+    out = diagnose("npm WARN deprecated request@2.88.2: request has been deprecated\n"
+                   "added 312 packages, and audited 313 packages in 9s")
+    assert out.category == "not_an_error"
+
+
+def test_a_warning_next_to_a_failure_is_still_the_failure():
+    out = diagnose("npm WARN deprecated request@2.88.2: deprecated\nnpm ERR! code ERESOLVE\n"
+                   "npm ERR! ERESOLVE unable to resolve dependency tree")
+    assert out.category == "precondition_failed"
