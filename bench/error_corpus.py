@@ -208,16 +208,22 @@ def score(rows: list[dict[str, Any]], predicted: list[tuple[str, bool]]) -> dict
             "n": len(part),
             "category": round(sum(r["category"] == c for r, c, _ in part) / len(part), 3),
             "retryable": round(sum(r["retryable"] == t for r, _, t in part) / len(part), 3),
-            "transient_recall": round(sum(c == "transient" for _, c in transient) / len(transient), 3),
+            "transient_recall": round(sum(c == "transient" for _, c in transient) / len(transient), 3)
+            if transient else None,
             "by_category": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_category.items())},
             "by_ecosystem": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_ecosystem.items())},
         }
     return out
 
 
-async def measure(call: Any, data_dir: Path) -> dict[str, Any]:
-    """bench/quality.py's entry point: every corpus error through the real server's `error_analysis`."""
+async def measure(call: Any, data_dir: Path, limit: int | None = None) -> dict[str, Any]:
+    """bench/quality.py's entry point: every corpus error through the real server's `error_analysis`
+    (with `limit`, the first `limit` rows of each split)."""
     rows = load(DEFAULT_PATH)
+    if limit is not None:
+        # An even spread over each split (the file is grouped by category), not its first rows.
+        parts = [[x for x in rows if x["split"] == split] for split in SPLITS]
+        rows = [r for part in parts for r in part[:: max(1, len(part) // limit)][:limit]]
     predicted = []
     for row in rows:
         out = await call("error_analysis", {"task": "Complete the step that failed.", "error": row["error"],

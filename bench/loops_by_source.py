@@ -117,7 +117,7 @@ def report(data_dir: Path, threshold: float = DEFAULT_MIN_CONFIDENCE) -> dict[st
     return out
 
 
-async def measure(call: Any, data_dir: Path) -> dict[str, Any]:
+async def measure(call: Any, data_dir: Path, limit: int | None = None) -> dict[str, Any]:
     """bench/quality.py's entry point (the replay runs in process; `call` is not needed)."""
     return report(data_dir)
 

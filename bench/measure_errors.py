@@ -39,9 +39,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def measure(call: Call, data_dir: pathlib.Path) -> dict[str, Any]:
+async def measure(call: Call, data_dir: pathlib.Path, limit: int | None = None) -> dict[str, Any]:
     """Category, retryable and fault accuracy, per-category counts, misclassified ids, latency."""
-    rows = load_errors(data_dir)
+    rows = load_errors(data_dir)[:limit]
     latencies: list[float] = []
     hits = Counter[str]()
     per_category: dict[str, Counter[str]] = {}

@@ -114,8 +114,8 @@ def score(runs: list[dict[str, Any]], flags: dict[str, tuple[int, str]]) -> dict
     }
 
 
-async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
-    runs = load_runs(data_dir)
+async def measure(call: Call, data_dir: Path, limit: int | None = None) -> dict[str, Any]:
+    runs = load_runs(data_dir)[:limit]
     nonce = uuid.uuid4().hex[:8]
     flags: dict[str, tuple[int, str]] = {}
     latencies: list[float] = []

@@ -37,7 +37,7 @@ def _page_100kb(data_dir: Path) -> str:
     return html[:120_000]
 
 
-async def measure(call: Call, data_dir: Path) -> dict[str, Any]:
+async def measure(call: Call, data_dir: Path, limit: int | None = None) -> dict[str, Any]:
     errors = [json.loads(line) for line in (data_dir / "errors" / "errors_dev.jsonl").open()]
     runs = [json.loads(line) for line in gzip.open(data_dir / "trajectories" / "miniswe_dev.jsonl.gz", "rt")]
     out: dict[str, Any] = {}

@@ -110,22 +110,41 @@ def print_table(results: dict[str, Any]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip())
 
 
-async def run(data_dir: Path, only: list[str]) -> dict[str, Any]:
+async def run(
+    data_dir: Path, only: list[str], env_overrides: dict[str, str] | None = None, limit: int | None = None,
+    usage: dict[str, dict[str, float]] | None = None,
+) -> dict[str, Any]:
+    """Measure `only` through a real server over stdio. `env_overrides` configures it (the default is
+    the heuristic engine); `usage`, when given, collects each section's model tokens, cost and time."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "SUPERVISOR_DB": str(Path(tmp) / "bench.sqlite3"), "SUPERVISOR_MODEL": "",
-               "SUPERVISOR_LOG_LEVEL": "WARNING"}
+               "SUPERVISOR_LOG_LEVEL": "WARNING", **(env_overrides or {})}
         params = StdioServerParameters(command=sys.executable, args=["-m", "supervisor_mcp", "serve"], env=env)
         async with Client(params) as client:
+            section = {"name": ""}
+
             async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
                 result = await client.call_tool(tool, args)
                 if result.is_error:
                     raise RuntimeError(f"{tool}: {result.content[0].text}")
-                return result.structured_content or {}
+                out = result.structured_content or {}
+                if usage is not None:
+                    spent = usage.setdefault(section["name"], {"calls": 0, "model_calls": 0, "tokens": 0,
+                                                               "cost_usd": 0.0, "degraded": 0})
+                    spent["calls"] += 1
+                    spent["model_calls"] += out.get("engine") in ("llm", "sampling")
+                    spent["degraded"] += bool(out.get("degraded"))
+                    spent["tokens"] += (out.get("usage") or {}).get("total_tokens") or 0
+                    spent["cost_usd"] += (out.get("usage") or {}).get("cost_usd") or 0.0
+                return out
 
             results: dict[str, Any] = {}
             for name in only:
+                section["name"] = name
                 started = time.perf_counter()
-                results[name] = await SECTIONS[name].measure(call, data_dir)
+                results[name] = await SECTIONS[name].measure(call, data_dir, limit)
+                if usage is not None:
+                    usage.setdefault(name, {})["seconds"] = round(time.perf_counter() - started, 1)
                 print(f"[{name}] measured in {time.perf_counter() - started:.1f} s", file=sys.stderr)
             return results
 
