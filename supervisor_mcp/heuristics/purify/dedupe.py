@@ -63,6 +63,41 @@ def collapse_runs(lines: list[str]) -> list[str]:
     return out
 
 
+# A big log is mostly a few line templates repeated with other numbers (timestamps, ids, counters),
+# interleaved. Above this many lines, a template seen this often keeps its first and last two
+# lines and the ones naming what the task asks about; a marker counts the rest. Ranking then works
+# on hundreds of lines instead of tens of thousands (a 4 MB log in about a second).
+BIG_INPUT_LINES = 5000
+TEMPLATE_MIN = 50
+_ANY_DIGITS = re.compile(r"\d+")
+
+
+def collapse_templates(lines: list[str], task_words: frozenset[str]) -> list[str]:
+    if len(lines) < BIG_INPUT_LINES:
+        return lines
+    keys = [_ANY_DIGITS.sub("#", line) for line in lines]
+    counts = Counter(keys)
+    seen: Counter[str] = Counter()
+    out: list[str] = []
+    for line, key in zip(lines, keys, strict=True):
+        total = counts[key]
+        if total < TEMPLATE_MIN:
+            out.append(line)
+            continue
+        seen[key] += 1
+        nth = seen[key]
+        if nth <= 2 or nth > total - 2 or _names_any(line, task_words):
+            out.append(line)
+        if nth == 2:
+            out.append(f"[... {total - 4:,} similar lines differing only in numbers ...]")
+    return out
+
+
+def _names_any(line: str, words: frozenset[str]) -> bool:
+    low = line.lower()
+    return any(word in low for word in words)
+
+
 def is_boilerplate(line: str) -> bool:
     stripped = line.strip()
     if not stripped:

@@ -36,12 +36,17 @@ logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 logging.getLogger("htmldate").setLevel(logging.CRITICAL)
 
 
+# Above this size the extractor's fallback pass (jusText, re-normalising every paragraph) costs
+# seconds on the agent's critical path for little gain: a page that big is many pages' worth.
+FAST_EXTRACTION_CHARS = 1_000_000
+
+
 def main_text(html: str, url: str = "") -> str:
     """The main content as plain text with one block per line; empty when nothing is found."""
     try:
         text = trafilatura.extract(
             html, url=url or None, include_comments=False, favor_precision=True,
-            include_tables=True, deduplicate=False,
+            include_tables=True, deduplicate=False, fast=len(html) > FAST_EXTRACTION_CHARS,
         )
     except (ValueError, TypeError, etree.LxmlError):
         text = None

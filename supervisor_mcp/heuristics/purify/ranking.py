@@ -7,12 +7,11 @@ task prompts ("consider the following PR description") carry no signal and are d
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-
-from supervisor_mcp.heuristics.memo import MB, bounded_cache
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -44,8 +43,14 @@ def split_identifier(token: str) -> list[str]:
     return parts
 
 
-@bounded_cache(8 * MB)
 def _token_terms(token: str) -> tuple[str, ...]:
+    # The hottest call of purification (every token of a 4 MB log): a C-level cache for tokens of
+    # identifier length, whose size is bounded by construction (entries x 64 chars); longer tokens
+    # are rare and computed each time.
+    return _short_token_terms(token) if len(token) <= 64 else _compute_token_terms(token)
+
+
+def _compute_token_terms(token: str) -> tuple[str, ...]:
     low = token.lower()
     if len(low) < 2 or low in STOPWORDS:
         return ()
@@ -53,6 +58,9 @@ def _token_terms(token: str) -> tuple[str, ...]:
     if len(parts) < 2:
         return (low,)
     return (low, *(p for p in parts if len(p) > 2 and p not in STOPWORDS and p != low))
+
+
+_short_token_terms = functools.lru_cache(maxsize=1 << 16)(_compute_token_terms)
 
 
 def terms(text: str) -> list[str]:

@@ -73,6 +73,9 @@ def _hint(obs: Observation) -> str:
 _BLANK_RUN = re.compile(r"\n(?:[^\S\n]*\n){2,}")
 
 
+CONFLICT_SCAN_CHARS = 300_000
+
+
 def synthesize(
     result: str,
     *,
@@ -101,7 +104,9 @@ def synthesize(
         prose = is_prose(result)
         synthesis = condense_text(result, task=task, sub_task=sub_task, source=source, threshold=threshold,
                                   prose=prose, obs=obs)
-        prose_text = result if prose else ""
+        # Contradictions are looked for in a report-sized text; in megabytes of log-like prose, in what
+        # was kept (the scan is quadratic in statements about one subject).
+        prose_text = (result if len(result) <= CONFLICT_SCAN_CHARS else synthesis) if prose else ""
         if agent_name and prose:
             # A named sub-agent's free-text reply has no answer section: only unambiguous signs.
             handoff = report.handoff_issues(result, agent_name=agent_name, strict=True)
@@ -122,7 +127,9 @@ def condense_text(result: str, *, task: str, sub_task: str = "", source: str = "
     """Plain tool output -> repeats collapsed, stack traces shortened, listings summarised, the
     rest selected toward the budget with a names index of what was left out."""
     raw = result.splitlines()
-    lines = tracebacks.compact(dedupe.collapse_runs([_cut_long_line(line) for line in raw]))
+    task_words = frozenset(w.lower() for w in condense.IDENT.findall(f"{task}\n{sub_task}") if len(w) >= 4)
+    lines = dedupe.collapse_templates(dedupe.collapse_runs([_cut_long_line(line) for line in raw]), task_words)
+    lines = tracebacks.compact(lines)
     obs = obs or observe(result, source=source)
     view = by_kind and obs.kind == "file_view"
     budget = budget_for(len(result), threshold, obs.kind if by_kind else None)
