@@ -60,9 +60,11 @@ _WRAPPER_ONLY = re.compile(
 )
 # Output that reports, without failing: warnings, deprecations, an installer's success summary.
 _NOTICES = re.compile(
-    r"^(?:npm (?:WARN|notice)\b|WARNING:|warning:|\[?WARN(?:ING)?\]?\b)|: warning: |\bdeprecated\b|"
-    r"^(?:up to date|added \d{1,6} packages?|audited \d{1,6} packages?|Successfully installed|"
-    r"Requirement already satisfied)\b",
+    r"^(?:npm (?:WARN|notice)\b|WARNING:|warning:|\[?WARN(?:ING)?\]?\b|(?:PHP )?(?:Warning|Notice|Deprecated):|"
+    r"hint:)|: warning: |\bdeprecated\b|"
+    r"^(?:up to date|added \d{1,6} packages?|audited \d{1,6} packages?|Successfully (?:installed|built)|"
+    r"Requirement already satisfied|Already up to date|Everything up-to-date|nothing to commit|"
+    r"\d{1,6} upgraded, \d{1,6} newly installed|found 0 vulnerabilities)\b|is already the newest version",
     re.MULTILINE,
 )
 _TROUBLE_WORDS = re.compile(

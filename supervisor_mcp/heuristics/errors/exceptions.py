@@ -46,7 +46,8 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ArgumentError": "invalid_arguments", "NoSuchMethodError": "undefined_name",
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
     "MissingSpecError": "missing_dependency", "PendingMigrationError": "precondition_failed",
-    "ENOENT": "file_not_found", "EACCES": "permission_denied", "ECONNREFUSED": "transient",
+    "Errno::ENOENT": "file_not_found", "Errno::EACCES": "permission_denied", "Errno::ECONNREFUSED": "transient",
+    "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
 }
 _ERRNO: dict[str, ErrorCategory] = {

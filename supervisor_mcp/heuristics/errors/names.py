@@ -141,6 +141,13 @@ class Rule(StrEnum):
     SUDO_NEEDS_TTY = "sudo_needs_tty"
     UNBOUND_VARIABLE = "unbound_variable"
     GENERIC_PARSE = "generic_parse"
+    # test runners and toolchains (rules_toolchains.py)
+    RUNNER_SUMMARY = "runner_summary"
+    RUNTIME_MISSING = "runtime_missing"
+    NATIVE_BUILD = "native_build"
+    UNDEFINED_CALL = "undefined_call"
+    CONVERSION_ERROR = "conversion_error"
+    WINDOWS_NOT_FOUND = "windows_not_found"
     # decisions outside the line signatures
     WRAPPER_ONLY = "fallback:wrapper_only"
     BENIGN_NOTICES = "fallback:benign_notices"

@@ -11,9 +11,12 @@ from supervisor_mcp.heuristics.errors.rules_code import CODE_SIGNATURES
 from supervisor_mcp.heuristics.errors.rules_env import ENV_SIGNATURES
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.rules_platforms import PLATFORM_SIGNATURES
+from supervisor_mcp.heuristics.errors.rules_toolchains import TOOLCHAIN_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import FAULT, PRIORITY, Signature
 
-LINE_SIGNATURES: tuple[Signature, ...] = CODE_SIGNATURES + ENV_SIGNATURES + MECHANISM_SIGNATURES + PLATFORM_SIGNATURES
+LINE_SIGNATURES: tuple[Signature, ...] = (
+    CODE_SIGNATURES + ENV_SIGNATURES + MECHANISM_SIGNATURES + PLATFORM_SIGNATURES + TOOLCHAIN_SIGNATURES
+)
 # The (root cause, fix) templates of signatures that carry their own, by rule name.
 ADVICE_BY_RULE: dict[str, tuple[str, str]] = {str(s.name): s.advice for s in LINE_SIGNATURES if s.advice}
 

@@ -1,0 +1,62 @@
+"""Line signatures of test runners and language toolchains beyond Python: their failure summaries,
+missing runtimes and native builds, and the names they report missing. Each names what a whole
+family of tools prints (JUnit and its ports, xUnit, PHPUnit, RSpec, Jest), not one project.
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
+    # --- test runners' own summaries
+    sig(Rule.RUNNER_SUMMARY, "test_failure", "failures|failed|failing|assert|but was",
+        r"Tests run: \d{1,7}, Failures: [1-9]|There (?:was|were) \d{1,7} failures?:|^FAILURES!$|"
+        r"Failed asserting that|expected:<[^>\n]{0,200}> but was:<|\d{1,7} examples?, [1-9]\d{0,6} failures?|"
+        r"Test Suites: \d{1,7} failed|Failed!\s+- Failed:\s+[1-9]|Assert\.\w{1,40}\(\) Failure|"
+        r"Tests:\s+\d{1,7}, Assertions:\s+\d{1,7}, (?:Errors: \d{1,7}, )?Failures: [1-9]",
+        confidence=0.85,
+        example=("There was 1 failure:\n1) CartTest::testTotal\nFailed asserting that 2 matches expected 3.\n\n"
+                 "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")),
+    # --- runtimes, SDKs and native builds that are not installed
+    sig(Rule.RUNTIME_MISSING, "missing_dependency",
+        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std",
+        r"(?:rbenv|pyenv|nodenv|goenv): version [`'][^'\n]{1,40}' (?:is )?not installed|"
+        r"The framework '[^'\n]{1,100}', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
+        r"The SDK '[^'\n]{1,100}' specified could not be found|"
+        r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
+        r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
+        example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
+        advice=("The runtime, SDK or assembly this needs is not installed here: `{module}{module2}`.",
+                "Install the version the project pins (its .ruby-version, .python-version, global.json or "
+                "go.mod), or select one that is installed; then run again.")),
+    sig(Rule.NATIVE_BUILD, "missing_dependency",
+        "native extension|build wheel|building wheel|subprocess-exited-with-error|command 'gcc'|cannot continue",
+        r"Failed to build gem native extension|Could not build wheels for (?P<module>\S{1,100})|"
+        r"Failed building wheel for (?P<module2>\S{1,100})|error: command '[^'\n]{1,60}' failed|"
+        r"An error occurred while installing (?P<module3>\S{1,100}) \([^)\n]{1,40}\), and Bundler cannot continue",
+        example=("Gem::Ext::BuildError: ERROR: Failed to build gem native extension.\n"
+                 "An error occurred while installing pg (1.5.4), and Bundler cannot continue."),
+        advice=("A package with native code could not be compiled here: its build tools or system headers "
+                "are missing.",
+                "Read the compiler error above this line; install the compiler and the library's -dev "
+                "package it names (e.g. build-essential, libpq-dev), or use a prebuilt wheel/binary version.")),
+    # --- names that do not exist, as PHP, .NET and Ruby report them
+    sig(Rule.UNDEFINED_CALL, "undefined_name", "undefined function|undefined method|undefined variable",
+        r"Call to undefined (?:function|method) (?P<name>[\w\\:]{1,200})\(|"
+        r"Undefined variable:? \$?(?P<name2>\w{1,100})",
+        example="PHP Fatal error:  Uncaught Error: Call to undefined function mb_strlen() in /app/src/Text.php:12",
+        advice=("`{name}{name2}` does not exist where it is used (a typo, a missing import or use statement, "
+                "or an extension that is not enabled).",
+                "Check the spelling and where it is defined; for a PHP function of an extension, enable that "
+                "extension (php -m lists them).")),
+    sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of",
+        r"error CS(?:0029|1503):|"
+        r"Argument #?\d{1,3} (?:\(\$\w{1,60}\) )?(?:passed to [^\n]{1,200} )?must be of (?:the )?type",
+        example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
+        advice=("A value of the wrong type is passed where the code expects another.",
+                "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    sig(Rule.WINDOWS_NOT_FOUND, "file_not_found", "could not find a part of the path|could not find file",
+        r"Could not find (?:a part of the path|file) '(?P<path>[^'\n]{1,300})'", flags=IGNORECASE,
+        example="Unhandled exception: Could not find a part of the path 'C:\\app\\logs\\today.txt'."),
+)
