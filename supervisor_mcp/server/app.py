@@ -304,8 +304,9 @@ def build_server(
         text = rt.for_caller(current_caller()).store.get_raw(ref)
         if text is None:
             raise ResourceNotFoundError(
-                f"No original is stored under '{ref}': use the raw_ref a synthesis returned; originals "
-                f"are kept for {settings.session_ttl_hours:g} hours."
+                f"No original is stored under '{ref}' for this caller: use the raw_ref a synthesis returned "
+                f"to you. Originals are kept {settings.session_ttl_hours:g} hours, up to "
+                f"{settings.max_session_mb:g} MB per session (the oldest go first); past that, resend the result."
             )
         return text
 
