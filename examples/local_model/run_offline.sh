@@ -43,7 +43,8 @@ WORK=$(mktemp -d)
 MODEL_PID=$!
 trap 'kill $MODEL_PID 2>/dev/null || true; wait $MODEL_PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 120); do
-  if curl -fsS "http://127.0.0.1:$PORT/v1/models" >/dev/null 2>&1; then break; fi
+  if "$SUPERVISOR_VENV/bin/python" -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/v1/models', timeout=2)" \
+      2>/dev/null; then break; fi
   kill -0 $MODEL_PID 2>/dev/null || { tail -20 "$WORK/model.log" >&2; exit 1; }
   sleep 0.5
 done
