@@ -1,40 +1,30 @@
-"""The MCP surface: tools, resources, the host prompt patch. The only module that imports mcp.
+"""The MCP surface: tools, resources, the host prompt patch.
 
-Each tool call is planned once, by a resolver that runs before the tool body: the plan is what
-the body finishes and, when the host's model is to be asked through MCP sampling, what the
-sampling request is rendered from. Sampling is bounded and fault-tolerant here (refusal, error,
-lateness all degrade to the heuristic answer), because the SDK's own sampling path fails the call.
+Each tool call is planned once, by a resolver that runs before the tool body (prepare.py): the
+plan is what the body finishes and, when the host's model is to be asked through MCP sampling,
+what the sampling request is rendered from (sampling.py, where refusal, error and lateness all
+degrade to the heuristic answer).
 """
 
 import inspect
-import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-import anyio
-import structlog
 from mcp import MCPError
-from mcp.server.mcpserver import Context, MCPServer, Resolve, Sample
+from mcp.server.mcpserver import Context, MCPServer, Resolve
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
-from mcp.shared.message import ServerMessageMetadata
 from mcp.types import (
     INVALID_PARAMS,
-    CreateMessageRequest,
-    CreateMessageRequestParams,
     CreateMessageResult,
     EmptyResult,
-    SamplingMessage,
     SetLevelRequestParams,
-    TextContent,
     ToolAnnotations,
 )
 from pydantic import BaseModel, ValidationError
 
 from supervisor_mcp import __version__
 from supervisor_mcp.capabilities import INSTRUCTIONS, build_capabilities
-from supervisor_mcp.deciders import Decider, SampledDecider
 from supervisor_mcp.exceptions import InputError
 from supervisor_mcp.models import (
     AgentName,
@@ -53,40 +43,19 @@ from supervisor_mcp.models import (
     SynthesisResult,
     Task,
 )
-from supervisor_mcp.prompts import host_names, load_host_patch, render
+from supervisor_mcp.prompts import host_names, load_host_patch
 from supervisor_mcp.runtime import Runtime
 from supervisor_mcp.server.access import auth_hooks, current_caller
+from supervisor_mcp.server.prepare import Prepared, log, preparer
+from supervisor_mcp.server.sampling import SampledReply, sampled_decider, sampler
 from supervisor_mcp.settings import Settings
-from supervisor_mcp.tools import ERROR_ANALYSIS, INEFFICIENCY, SYNTHESIS, Plan, ToolSpec, run_tool
+from supervisor_mcp.tools import ERROR_ANALYSIS, INEFFICIENCY, SYNTHESIS, ToolSpec, run_tool
 
-# Bound to stderr explicitly: structlog defaults to stdout, which is the protocol on stdio, and an
-# embedding application may build the server without the CLI's logging setup.
-log = structlog.wrap_logger(structlog.PrintLogger(file=sys.stderr), logger_name="supervisor_mcp")
 R = TypeVar("R", bound=BaseModel)
 _INTERNAL = (
     "The supervisor hit an internal error (details are in its stderr log); nothing already stored was "
     "lost. Retry once, or continue without the supervisor for this step."
 )
-_MODERN_ERA = "2026-07-28"  # the protocol version from which sampling rides InputRequiredResult rounds
-_SAMPLING_MAX_TOKENS = 4096
-
-
-@dataclass
-class Prepared:
-    """A call's validated input and heuristic plan, or the input error to report."""
-
-    inp: BaseModel | None = None
-    plan: Plan[Any] | None = None
-    error: Exception | None = None
-    rt: Runtime | None = None  # the runtime as the authenticated caller sees it
-
-
-@dataclass
-class SampledReply:
-    """The host model's reply text, or why there is none (refused, failed, late)."""
-
-    text: str = ""
-    failure: str | None = None
 
 
 def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
@@ -100,82 +69,6 @@ def _progress(ctx: Context) -> Callable[[str], Awaitable[None]]:
     return report
 
 
-def _preparer(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> Callable[[Context], Awaitable[Prepared]]:
-    async def prepare(ctx: Context) -> Prepared:
-        arguments = (ctx.request_context.params or {}).get("arguments") or {}
-        caller_rt = rt.for_caller(current_caller())
-        try:
-            inp = spec.input.model_validate(arguments)
-            plan = await anyio.to_thread.run_sync(spec.plan, inp, caller_rt)
-        except Exception as exc:  # reported by the tool body, which turns it into a readable ToolError
-            return Prepared(error=exc)
-        return Prepared(inp=inp, plan=plan, rt=caller_rt)
-
-    prepare.__qualname__ = f"prepare_{spec.name}"  # the SDK keys resolver state by qualname
-    return prepare
-
-
-def _sampler(rt: Runtime, spec: ToolSpec[Any, Any, Any], prepare: Callable[[Context], Awaitable[Prepared]]) -> Any:
-    """A resolver asking the host's own model when no model is configured and the gate wants one."""
-
-    async def sample(
-        prepared: Annotated[Prepared, Resolve(prepare)], ctx: Context,
-    ) -> Sample | SampledReply | None:
-        caps, plan, mode = ctx.client_capabilities, prepared.plan, rt.settings.sampling
-        if rt.decider is not None or mode == "off" or caps is None or caps.sampling is None:
-            return None
-        if plan is None or not plan.needs_model:
-            return None
-        prompt = render(spec.name, plan.variables(1.0))
-        params = CreateMessageRequestParams(
-            messages=[SamplingMessage(role="user", content=TextContent(type="text", text=prompt.user))],
-            system_prompt=prompt.system, max_tokens=_SAMPLING_MAX_TOKENS, temperature=0.0,
-        )
-        if (ctx.protocol_version or "") >= _MODERN_ERA:
-            # On 2026-07-28 the client answers in a later round, and a refusal aborts the call in the
-            # client before this server sees it: only sample there when asked to.
-            if mode != "always":
-                return None
-            return Sample(params.messages, system_prompt=params.system_prompt, max_tokens=params.max_tokens,
-                          temperature=params.temperature)
-        if not ctx.session.can_send_request:
-            return None  # stateless or JSON-response HTTP: no back-channel to ask over
-        return await _sample_now(ctx, params, rt.settings.llm_timeout_s)
-
-    sample.__qualname__ = f"sample_{spec.name}"
-    return sample
-
-
-async def _sample_now(ctx: Context, params: CreateMessageRequestParams, timeout_s: float) -> SampledReply:
-    """Ask over the back-channel, within the time limit; any failure becomes a reason, not an error."""
-    try:
-        with anyio.fail_after(timeout_s):
-            result = await ctx.session.send_request(
-                CreateMessageRequest(params=params), CreateMessageResult,
-                metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
-            )
-    except TimeoutError:
-        return SampledReply(failure=f"no sampling reply within {timeout_s:g} s")
-    except MCPError as exc:
-        return SampledReply(failure=f"the client refused or failed the request: {exc.error.message}"[:300])
-    except Exception as exc:  # a broken client must not break the call
-        log.warning("sampling_failed", error=repr(exc))
-        return SampledReply(failure=type(exc).__name__)
-    return _reply_of(result)
-
-
-def _reply_of(result: CreateMessageResult) -> SampledReply:
-    content = result.content
-    return SampledReply(text=content.text if isinstance(content, TextContent) else "")
-
-
-def _sampled_decider(sampled: CreateMessageResult | SampledReply | None) -> Decider | None:
-    if sampled is None:
-        return None
-    reply = _reply_of(sampled) if isinstance(sampled, CreateMessageResult) else sampled
-    return SampledDecider(text=reply.text, failure=reply.failure)
-
-
 async def _call(
     rt: Runtime, spec: ToolSpec[Any, Any, R], prepared: Prepared, sampled: CreateMessageResult | SampledReply | None,
     ctx: Context,
@@ -187,7 +80,7 @@ async def _call(
             raise prepared.error
         assert prepared.inp is not None and prepared.plan is not None and prepared.rt is not None
         result = await run_tool(spec, prepared.inp, prepared.rt, plan=prepared.plan,
-                                decider=_sampled_decider(sampled), on_progress=_progress(ctx))
+                                decider=sampled_decider(sampled), on_progress=_progress(ctx))
     except ValidationError as exc:
         raise ToolError(_invalid_arguments(exc)) from None
     except InputError as exc:
@@ -212,8 +105,8 @@ def _invalid_arguments(exc: ValidationError) -> str:
 
 
 def _resolvers(rt: Runtime, spec: ToolSpec[Any, Any, Any]) -> tuple[Resolve, Resolve]:
-    prepare = _preparer(rt, spec)
-    return Resolve(prepare), Resolve(_sampler(rt, spec, prepare))
+    prepare = preparer(rt, spec)
+    return Resolve(prepare), Resolve(sampler(rt, spec, prepare))
 
 
 def build_server(
