@@ -57,3 +57,20 @@ def test_the_most_telling_active_pattern_is_reported():
 
 def test_the_settings_default_is_the_calibrated_threshold():
     assert Settings(db=":memory:").guidance_min_confidence == DEFAULT_MIN_CONFIDENCE
+
+
+def test_the_same_error_after_editing_the_file_it_names_is_work_not_a_loop():
+    failing = ('Traceback (most recent call last):\n  File "/repo/dates/parse.py", line 12, in parse\n'
+               "ValueError: bad week")
+
+    def run_tests(result: str) -> Step:
+        return Step(tool="bash", args=json.dumps({"command": "python -m pytest tests/test_dates.py -x"}),
+                    result=f"<returncode>1</returncode>\n<output>\n{result}\n</output>", error=True)
+
+    def edit(n: int) -> Step:
+        return Step(tool="bash", args=json.dumps({"command": f"sed -i 's/week{n}/week{n + 1}/' dates/parse.py"}),
+                    result="<returncode>0</returncode>\n<output>\n</output>")
+
+    trace = [run_tests(failing), edit(1), run_tests(failing), edit(2), run_tests(failing), edit(3),
+             run_tests(failing)]
+    assert detect(trace, task=TASK).pattern != "repeated_error"

@@ -175,6 +175,13 @@ def _alternating_loop(steps: Steps, config: LoopConfig) -> Finding | None:
     return None
 
 
+def _edits_what_it_names(steps: Steps, hits: list[int], latest: int) -> bool:
+    """An edit between the repeats wrote a file that the error output names."""
+    edited = {w.rsplit("/", 1)[-1] for i in range(hits[0], latest) if steps.kind(i) == "edit"
+              for w in steps.shapes[i].writes if w}
+    return any(name in steps.trace[i].result for i in hits for name in edited if len(name) > 3)
+
+
 def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
     n = len(steps)
     latest = n - 1 if steps.outcome(n - 1).error else n - 2
@@ -193,6 +200,8 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
     edits_between = any(steps.kind(i) == "edit" for i in range(hits[0], latest))
     if not last.rejected and edits_between and same_action and len(hits) < config.repeats:
         return None  # re-running after an edit is the normal fix loop; only a long streak counts
+    if not last.rejected and _edits_what_it_names(steps, hits, latest):
+        return None  # the agent is editing the file the error points at: working on it, not stuck
     hits = hits[-max(config.repeats, config.error_repeats):]
     sig = quote(last.error_line, 110)
     shown = tuple(f"step {i + 1}: `{quote(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
