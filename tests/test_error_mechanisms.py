@@ -39,3 +39,35 @@ def test_a_warning_next_to_a_failure_is_still_the_failure():
     out = diagnose("npm WARN deprecated request@2.88.2: deprecated\nnpm ERR! code ERESOLVE\n"
                    "npm ERR! ERESOLVE unable to resolve dependency tree")
     assert out.category == "precondition_failed"
+
+
+def test_a_warning_that_names_a_missing_file_is_still_only_a_warning():
+    out = diagnose("npm WARN saveError ENOENT: no such file or directory, open '/home/me/package.json'\n"
+                   "npm WARN enoent ENOENT: no such file or directory, open '/home/me/package.json'")
+    assert out.category == "not_an_error" and out.retryable is False
+
+
+def test_warnings_under_a_failing_exit_code_are_not_declared_harmless():
+    out = diagnose("exit code: 1\nWARNING: Skipping foo as it is not installed.")
+    assert out.category != "not_an_error"
+
+
+def test_sigkill_in_the_text_is_a_memory_limit_not_worth_retrying_unchanged():
+    out = diagnose("Process finished with exit code 137 (interrupted by signal 9: SIGKILL)")
+    assert out.category == "resource_limit" and out.retryable is False and "memory" in out.fix
+
+
+def test_sigterm_from_a_ci_runner_is_transient():
+    out = diagnose("Sending interrupt signal to process\nTerminated\nERROR: script returned exit code 143")
+    assert out.category == "transient" and out.retryable is True and "limit" in out.fix
+
+
+def test_an_interrupted_command_by_its_exit_status_is_transient():
+    out = diagnose("exit code: 130\n^C", action="npm run dev")
+    assert out.category == "transient" and "SIGINT" in out.root_cause
+
+
+def test_asking_pip_for_the_interpreter_is_a_bad_argument_not_a_missing_package():
+    out = diagnose("ERROR: Could not find a version that satisfies the requirement python>=3.7 (from versions: none)\n"
+                   "ERROR: No matching distribution found for python>=3.7", action="pip install python>=3.7")
+    assert out.category == "invalid_arguments" and "requires-python" in out.fix

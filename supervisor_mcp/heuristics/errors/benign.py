@@ -33,6 +33,11 @@ _TROUBLE = re.compile(
     r"^\w{0,60}(?:Error|Exception)\b|\berror:|fatal:|Permission denied|Segmentation fault|Killed$",
     re.MULTILINE,
 )
+# A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
+_WARNING_LINE = re.compile(
+    r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
+    r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:])|\S{1,300}:\d{1,7}: \w{0,60}Warning: "
+)
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
 
 
@@ -55,6 +60,22 @@ class Benign:
 def _quiet(body: str) -> bool:
     lines = [ln for ln in body.splitlines() if ln.strip()]
     return all(_GREP_NOISE.match(ln.strip()) for ln in lines)
+
+
+def only_warnings(envelope: Envelope) -> str | None:
+    """The first warning line, when every line is a warning (or indented under one) and nothing failed.
+
+    A warning names a problem in its own words (`npm WARN saveError ENOENT ...`), so the line rules
+    would read it as the failure it only warns about.
+    """
+    if envelope.returncode not in (None, 0):
+        return None
+    lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
+    if not lines or not _WARNING_LINE.match(lines[0]):
+        return None
+    if all(_WARNING_LINE.match(ln) or ln[:1].isspace() for ln in lines):
+        return lines[0].strip()
+    return None
 
 
 def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:

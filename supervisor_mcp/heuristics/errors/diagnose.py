@@ -14,7 +14,7 @@ import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_runner, is_test_run, only_warnings
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.exceptions import exception_category
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
@@ -47,12 +47,15 @@ _ERRORED = re.compile(
 # Runs on the original code (the agent's changes stashed or checked out): failures there are pre-existing.
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 # Exit codes that name the failure when the output does not: 127 command not found, 126 not
-# executable, 137 killed (SIGKILL, usually the OOM killer), 124 `timeout` expired, 139/134 crashes.
+# executable, 137 killed (SIGKILL, usually the OOM killer), 124 `timeout` expired, 139/134 crashes,
+# 143 and 130 stopped from outside (SIGTERM, SIGINT).
 _BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
     127: ("missing_dependency", "environment", 0.7), 126: ("permission_denied", "environment", 0.7),
     137: ("resource_limit", "environment", 0.6), 124: ("transient", "environment", 0.6),
     139: ("runtime_error", "agent", 0.6), 134: ("runtime_error", "agent", 0.6),
+    143: ("transient", "environment", 0.5), 130: ("transient", "environment", 0.5),
 }
+_EXIT_RULE: dict[int | None, str] = {143: Rule.SIGTERMED, 130: Rule.INTERRUPTED}
 _WRAPPER_ONLY = re.compile(
     r"^(?:error |npm ERR! )?(?:Command failed with exit code \d{1,3}|"
     r"[^\n]{0,80}exited with (?:exit )?code \d{1,3})\.?$",
@@ -164,7 +167,7 @@ def _fallback(ctx: ErrorContext) -> Finding:
     evidence = [clip(ln) for ln in tail] or [env.code_text]
     if code in _BY_EXIT_CODE:
         category, fault, conf = _BY_EXIT_CODE[code]
-        return Finding(category, fault, conf, f"exit:{code}", evidence)
+        return Finding(category, fault, conf, _EXIT_RULE.get(code, f"exit:{code}"), evidence)
     if not body.strip():
         if code == 0:
             return Finding("not_an_error", "none", 0.6, Rule.FALLBACK_EMPTY_OK, [env.code_text])
@@ -207,6 +210,11 @@ def classify(ctx: ErrorContext) -> Finding:
     if benign is not None:
         return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
+    warning = only_warnings(ctx.envelope)
+    if warning is not None:
+        return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
+                       root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
+                       fix="Carry on; deal with the warnings later if they matter to the task.")
     finding = _root_most(_from_exceptions(ctx), _from_lines(ctx)) or _fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
         finding.evidence.append(ctx.envelope.cut_text)

@@ -66,6 +66,37 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "Run it under a debugger or with a backtrace (gdb -batch -ex run -ex bt --args CMD, or the "
                 "language's fault handler, e.g. python -X faulthandler) to find the crashing call; a native "
                 "extension built for another version is a common cause.")),
+    # A signal in the text names who stopped the process, whatever printed it (a shell, make, a CI runner,
+    # docker, a JVM launcher): SIGKILL is nearly always an out-of-memory killer, SIGTERM and SIGINT come
+    # from outside (a time limit, a cancelled job, a container stopping), not from the command.
+    sig(Rule.SIGKILLED, "resource_limit", "137|sigkill|signal: killed|killed: 9|signal 9",
+        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )137\b|"
+        r"\bSIGKILL\b|signal: killed|^Killed: 9$|(?:killed by|terminated by|received) signal 9\b",
+        fault="environment", flags=IGNORECASE,
+        example="Process finished with exit code 137 (interrupted by signal 9: SIGKILL)",
+        advice=("The process was killed with SIGKILL (exit 137): almost always the kernel's or the container's "
+                "out-of-memory killer, sometimes a hard time limit.",
+                "Check for the OOM killer (dmesg | tail, or the container's OOMKilled state), then give it more memory "
+                "or process less at once (fewer workers or jobs, smaller batches); rerunning unchanged fails "
+                "again.")),
+    sig(Rule.SIGTERMED, "transient", "143|sigterm|signal: terminated|terminated|signal 15",
+        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )143\b|"
+        r"\bSIGTERM\b|signal: terminated|^Terminated$|(?:killed by|terminated by|received) signal 15\b",
+        fault="environment", flags=IGNORECASE, confidence=0.7,
+        example="make: *** [Makefile:12: test] Terminated\nERROR: script returned exit code 143",
+        advice=("The process was stopped from outside with SIGTERM (exit 143): a time limit, a cancelled job or a "
+                "container shutting down, not a failure of the command itself.",
+                "Rerun it; if it is stopped again at the same point, find the limit that stops it (the job's timeout, "
+                "`timeout`, the container's stop) and raise it or run less at once.")),
+    sig(Rule.INTERRUPTED, "transient", "130|sigint|keyboardinterrupt|interrupted",
+        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )130\b|"
+        r"\bSIGINT\b|^KeyboardInterrupt$|(?:killed by|terminated by|received) signal 2\b",
+        fault="environment", flags=IGNORECASE, confidence=0.7,
+        example="^C\nKeyboardInterrupt\nerror: script \"dev\" exited with code 130",
+        advice=("The process was interrupted (SIGINT, exit 130), by Ctrl-C or by a harness that stops commands "
+                "that run too long; the output says nothing about the command being wrong.",
+                "Rerun it; if it is a server or a long job, run it in the background (nohup CMD > log 2>&1 &) or "
+                "with a shorter scope so it finishes within the time limit.")),
     # --- runtime failures every language has
     sig(Rule.NULL_DEREF, "runtime_error", "null|nil|undefined|none",
         r"NullPointerException|NullReferenceException|Object reference not set to an instance|"
@@ -141,6 +172,14 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The import names a path in the project that does not resolve: `{path}{path2}`.",
                 "Check the path from the importing file (and the path aliases in tsconfig/jsconfig for @/ or ~/); "
                 "list what exists with ls, then fix the import.")),
+    sig(Rule.INTERPRETER_AS_PACKAGE, "invalid_arguments", "requirement python|distribution found for python",
+        r"(?:satisfies the requirement|No matching distribution found for) (?P<req>python(?:[<>=!~]=?[\d.*]{1,20})?)"
+        r"(?=[\s,;]|$)", priority=97, flags=IGNORECASE,
+        example=("ERROR: Could not find a version that satisfies the requirement python==3.10 (from versions: none)\n"
+                 "ERROR: No matching distribution found for python==3.10"),
+        advice=("`{req}` asks pip for the interpreter itself, which is not a package on the index.",
+                "Drop it from the install (a project states it as requires-python) and run with an interpreter of "
+                "that version instead (uv python install X, pyenv install X, or a matching image).")),
     sig(Rule.PINNED_VERSION, "invalid_arguments", "could not find a version",
         r"Could not find a version that satisfies the requirement (?P<req>[^\s(]{1,200}) "
         r"\(from versions: (?!none\))[^)\n]{1,600}\)", priority=96,
