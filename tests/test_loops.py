@@ -158,6 +158,21 @@ def test_rerunning_a_failing_repro_after_each_edit_is_approved():
     assert detect(trace, task=TASK).action == "approve"
 
 
+def test_the_same_error_line_with_changing_output_is_work_not_a_loop():
+    # Each run fails further on (another line of the script): the agent is getting somewhere.
+    runs = [bash("python reproduce_issue.py", SYNTAX_ERROR.replace("line 224", f"line {n}"), rc=1)
+            for n in (224, 231, 240)]
+    assert detect([*EXPLORE, *runs], task=TASK).pattern != "repeated_error"
+
+
+def test_an_error_that_recurs_between_other_work_is_not_a_loop():
+    fail = bash("python reproduce_issue.py", SYNTAX_ERROR, rc=1)
+    work = [bash("grep -n _backend_mod lib/matplotlib/pyplot.py", "224:    global _backend_mod"),
+            page(200, 240, "lib/matplotlib/pyplot.py"), bash("git diff", "")]
+    trace = [*EXPLORE, fail, *work, fail, *work, fail]
+    assert detect(trace, task=TASK).pattern != "repeated_error"
+
+
 def test_repeated_infrastructure_errors_are_not_behavioural():
     outage = [Step(tool="web_search", args='{"query": "xarray where attrs"}',
                    result="Error: HTTP 503 Service Unavailable", error=True) for _ in range(4)]

@@ -18,7 +18,9 @@ CONFIDENCE: dict[Pattern, float] = {
     "paging_crawl": 0.66,  # CodeR: 21 failed / 3 resolved runs; mini-swe 1 / 1
     "output_overflow_repeat": 0.63,  # mini-swe 4 / 3; elsewhere only in runs that all failed
     "exact_loop": 0.59,  # CodeR 18 / 4; Java sources mixed
-    "repeated_error": 0.58,  # CodeR 47 / 20 (LR 1.05): the fix loop of healthy runs looks the same
+    # Counted only when the repeats are dense and the output unchanged (CodeR 18 / 3, Java 43 / 0); the
+    # looser count (any 3 of the last 15 steps) fired in CodeR's healthy fix loops too (47 / 20, LR 1.05).
+    "repeated_error": 0.66,
     "no_progress": 0.50,  # too rare to tell
     "alternating_loop": 0.48,  # CodeR 2 / 2
 }

@@ -20,10 +20,13 @@ from dataclasses import dataclass
 from supervisor_mcp.heuristics.loops.finding import Finding, quote, span
 from supervisor_mcp.heuristics.loops.paging import find_paging
 from supervisor_mcp.heuristics.loops.stalls import CHANGE_GOAL, find_overflow_repeat, find_stall
-from supervisor_mcp.heuristics.loops.steps import Steps
+from supervisor_mcp.heuristics.loops.steps import Steps, same_result
 from supervisor_mcp.models import InefficiencyVerdict, Step
 
 _ACTIVE_TAIL = 2  # the pattern's latest occurrence must be among the last this many steps
+# A repeated error is a loop only while the repeats are most of what the agent does; a round number,
+# not a fitted one (bench/loops_by_source.py reports what it does on every source).
+_DENSITY = 0.5
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,10 @@ def _repeated_error(steps: Steps, config: LoopConfig) -> Finding | None:
     if not last.rejected and _edits_what_it_names(steps, hits, latest):
         return None  # the agent is editing the file the error points at: working on it, not stuck
     hits = hits[-max(config.repeats, config.error_repeats):]
+    if len(hits) < _DENSITY * (latest - hits[0] + 1):
+        return None  # the errors are spread between other work the agent did: it recovers, it is not stuck
+    if not last.rejected and not all(same_result(steps.trace[i].result, steps.trace[latest].result) for i in hits):
+        return None  # the output changes between repeats (another line, count or value): the work moves on
     sig = quote(last.error_line, 110)
     shown = tuple(f"step {i + 1}: `{quote(steps.shapes[i].action, 70) or '(no command)'}`" for i in hits[-3:])
     if last.rejected:
