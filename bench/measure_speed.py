@@ -61,4 +61,10 @@ async def measure(call: Call, data_dir: Path, limit: int | None = None) -> dict[
                             {"task": "Read the main article on this web page.", "result": page,
                              "session_id": "speed-page"}) for _ in range(30)]
     out["synthesis_100kb_page"] = {**_percentiles(samples), "chars": len(page)}
+
+    # One 32 KB line with no break (minified code, a base64 blob): a pattern that backtracks is quadratic here.
+    line = "".join(f"chunk{i}_" for i in range(4000))[:32_000]
+    samples = [await _timed(call, tool, {"task": "Summarise the bundle.", key: line, "session_id": "speed-line"})
+               for tool, key in (("sub_agent_result_synthesis", "result"), ("error_analysis", "error")) for _ in range(5)]
+    out["one_32kb_line"] = {**_percentiles(samples), "chars": len(line)}
     return out

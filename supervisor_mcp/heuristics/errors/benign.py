@@ -59,7 +59,11 @@ _SUCCESS_END = re.compile(
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
     r"(?:COMMIT|CREATE \w+|INSERT \d+ \d+|UPDATE \d+|DELETE \d+|DROP \w+)$|"
     r"Successfully \w+|Done\b|Finished\b|All done\b|[\w.-]{1,80}/[\w.-]{1,253} (?:created|configured|unchanged)$|"
-    r"\d{1,5} actionable tasks?:)",
+    r"\d{1,5} actionable tasks?:|"
+    # test runners' tallies with nothing failed: pytest, unittest, Jest, mocha, RSpec, go test
+    r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
+    r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
+    r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$)",
     re.MULTILINE,
 )
 _HARD_FAILURE = re.compile(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.errors.in_code import in_code
 from supervisor_mcp.models import ErrorCategory
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -263,7 +264,7 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
             start = scope.rfind("\n", 0, match.start()) + 1
             end = scope.find("\n", match.end())
             line = scope[start:end if end >= 0 else len(scope)].strip()
-            if in_notices or not _NOTICE.search(line):
+            if (in_notices or not _NOTICE.search(line)) and not in_code(scope, match):
                 return cue, line
             if n >= _MAX_NOTICES:
                 break

@@ -100,7 +100,7 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     for order, sig in enumerate(LINE_SIGNATURES):
         if (sig.domain and not short_text) or not sig.applies(lowered):
             continue
-        match = sig.pattern.search(short_text if sig.domain else body)
+        match = sig.find(short_text if sig.domain else body)
         if match and (best is None or sig.rank > best[0]):
             best = (sig.rank, order, sig, match)
     if best is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.errors.in_code import in_code
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.models import ErrorCategory, Fault
 
@@ -27,6 +28,9 @@ FAULT: dict[ErrorCategory, Fault] = {
     "permission_denied": "environment", "transient": "environment", "resource_limit": "agent",
     "test_failure": "agent", "runtime_error": "agent", "not_an_error": "none", "unknown": "agent",
 }
+
+
+_MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,17 @@ class Signature:
 
     def applies(self, lowered: str) -> bool:
         return any(needle in lowered for needle in self.needles)
+
+    def find(self, text: str) -> re.Match[str] | None:
+        """The first match that is a message: not part of a name in code (`test_rate_limit.py`,
+        `RATE_LIMIT_EXCEEDED_MSG`) and not on a line of source code (`raise Forbidden(...)`), which
+        is what listings, greps and passing test runs print."""
+        for count, match in enumerate(self.pattern.finditer(text)):
+            if not in_code(text, match):
+                return match
+            if count == _MAX_TRIES:
+                break
+        return None
 
     @property
     def domain(self) -> bool:

@@ -30,7 +30,7 @@ _SYMBOLS = re.compile(r"[{}\[\]();=<>_/\\|]")
 # Listings: paths one per line, `ls -R` section headers, `grep -rn` matches.
 PATHLIKE = re.compile(r"^\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*/?$")
 SECTION = re.compile(r"^(\.{0,2}/?[\w.@+~-]*(?:/[\w.@+~ -]+)*):$")
-GREP_LINE = re.compile(r"^(\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*\.?\w*)[:-](?:\d+[:-])?(.*)$")
+GREP_LINE = re.compile(r"^(\.{0,2}/?[\w.@+~-]+(?:/[\w.@+~-]+)*)[:-](?:\d+[:-])?(.*)$")
 _NUMBERED = re.compile(r"^\s{0,8}(\d{1,7})(?:\t|  )")
 _TEST_REPORT = re.compile(
     r"^={3,} test session starts ={3,}$|^={3,} .{0,80}\b\d+ (?:passed|failed)\b.{0,80}={3,}$|^Ran \d+ tests? in "
