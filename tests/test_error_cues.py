@@ -207,3 +207,33 @@ def test_an_error_line_decides_over_an_informational_line_that_shares_a_word():
     out = diagnose("Using billing account 0123-4567 for project demo\n"
                    "ERROR: (gcloud.run.deploy) unrecognized arguments: --regoin=us-central1")
     assert out.category == "invalid_arguments"
+
+
+def test_a_configuration_attribute_the_schema_lacks_is_an_invalid_argument():
+    out = diagnose('Error: Unsupported argument\n\n  on main.tf line 7, in resource "null_resource" "x":\n'
+                   '   7:   triggerz = {}\n\nAn argument named "triggerz" is not expected here.')
+    assert out.category == "invalid_arguments"
+
+
+def test_a_configuration_expression_that_does_not_parse_is_a_syntax_error():
+    out = diagnose('Error: Invalid expression\n\n  on vars.tf line 2, in variable "n":\n   2:   default = ,\n\n'
+                   "Expected the start of an expression, but found an invalid expression token.")
+    assert out.category == "syntax_error"
+
+
+def test_a_call_with_too_few_arguments_is_an_invalid_argument_in_any_language():
+    assert diagnose("./calc.go:14:9: not enough arguments in call to sum\n\thave (int)\n\twant (int, int)"
+                    ).category == "invalid_arguments"
+    assert diagnose("lib.rb:2:in `sum': wrong number of arguments (given 1, expected 2) (ArgumentError)"
+                    ).category == "invalid_arguments"
+
+
+def test_a_missing_git_plugin_is_a_missing_dependency_but_a_typo_is_an_invalid_argument():
+    assert diagnose("git: 'lfs' is not a git command. See 'git --help'.").category == "missing_dependency"
+    typo = "git: 'comit' is not a git command. See 'git --help'.\n\nThe most similar command is\n\tcommit"
+    assert diagnose(typo).category == "invalid_arguments"
+
+
+def test_no_credentials_for_a_provider_is_a_permission_error():
+    out = diagnose('Error: No valid credential sources found\n\n  with provider["registry.terraform.io/hashicorp/google"]')
+    assert out.category == "permission_denied"

@@ -79,7 +79,7 @@ CUES: tuple[Cue, ...] = (
          r"insufficient (?:permissions?|privileges?|scopes?)|\bEACCES\b|\bEPERM\b|PermissionError|"
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
-         r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|"
+         r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
          r"no credentials|not authenticated|login required|password authentication failed|correct access rights|"
          r"authentication_error|invalid x-api-key|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
@@ -120,7 +120,8 @@ CUES: tuple[Cue, ...] = (
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
-         r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named",
+         r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
+         r"unsupported attribute|exported attribute named",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
@@ -133,7 +134,10 @@ CUES: tuple[Cue, ...] = (
          r"\[emerg\] unexpected|invalid interpolation format|\bexpected [\w ]{1,30}, found\b|"
          r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
          r"while (?:scanning|parsing) a\b|"
-         r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)",
+         r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|"
+         # HCL (Terraform) and other configuration parsers
+         r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
+         r"unclosed configuration block|missing newline after argument|expected the start of an expression",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -181,7 +185,13 @@ CUES: tuple[Cue, ...] = (
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
-         r"was not found in the package registry",
+         r"was not found in the package registry|unsupported argument|argument named [^\n]{1,80} is not expected|"
+         # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
+         r"(?-i:: Required value\b)|\b[a-z]\w*(?:\.\w+)+ is required\b|"
+         # a call with the wrong number of arguments, in the words compilers and runtimes use
+         r"wrong number of arguments|not enough arguments in call|too many arguments (?:in call|to function)|"
+         r"expected \d+ arguments?, but got|takes \d+ arguments? but \d+ arguments? (?:was|were) supplied|"
+         r"no argument given that corresponds|too few arguments to function|ArgumentCountError",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),

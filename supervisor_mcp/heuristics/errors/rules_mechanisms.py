@@ -167,6 +167,10 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         r"error\[E0308\]: mismatched types|error TS2345:|error TS2322:|error: incompatible types",
         example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"
                  "  |         ^^ expected slice")),
+    # Compilers' codes for a call with the wrong number of arguments (their words read "expected 2 ..., but got 1").
+    sig(Rule.CALL_ARITY, "invalid_arguments", "ts2554|ts2555|e0061|cs1501|cs7036",
+        r"error TS255[45]:|error\[E0061\]|error CS(?:1501|7036):",
+        example="src/a.ts(3,5): error TS2554: Expected 2 arguments, but got 1."),
     sig(Rule.LINKER_MISSING, "missing_dependency", "undefined reference|undefined symbol|cannot find -l|dso missing",
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
         r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,

@@ -42,6 +42,15 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("dotnet found no built-in command and no dotnet-prefixed tool by that name.",
                 "Install the tool (dotnet tool install --global dotnet-NAME, or a local tool manifest) or check the "
                 "command's spelling (dotnet --help).")),
+    # git and docker run `git-NAME` / a CLI plugin for a subcommand they lack; these well-known ones are
+    # installed separately, so "not a git command" means the plugin is missing, not a typo.
+    sig(Rule.PLUGIN_MISSING, "missing_dependency", "is not a git command|is not a docker command",
+        r"^(?P<tool>git|docker): '(?P<plugin>lfs|flow|annex|crypt|secrets?|filter-repo|absorb|compose|buildx|scout|"
+        r"sbom|scan)' is not a (?:git|docker) command", priority=96,
+        example="git: 'lfs' is not a git command. See 'git --help'.",
+        advice=("`{tool} {plugin}` is a separately installed plugin, and it is not installed here.",
+                "Install it ({tool}-{plugin} from the system's package manager, or the {tool} plugin's release), "
+                "then run the command again.")),
     sig(Rule.DB_EXTENSION_MISSING, "missing_dependency", "extension control file",
         r'could not open extension control file "(?P<path>[^"\n]{1,300})"', priority=96,
         example='ERROR:  could not open extension control file "/usr/share/postgresql/16/extension/vector.control": '
