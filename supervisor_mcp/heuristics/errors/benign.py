@@ -63,7 +63,8 @@ _SUCCESS_END = re.compile(
     # test runners' tallies with nothing failed: pytest, unittest, Jest, mocha, RSpec, go test
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
-    r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$)",
+    r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
+    r"Build succeeded\.|0 Error\(s\)$)",
     re.MULTILINE,
 )
 _HARD_FAILURE = re.compile(
@@ -71,6 +72,8 @@ _HARD_FAILURE = re.compile(
     r"\bERR!",
     re.IGNORECASE,
 )
+# A tally of no failures ("0 Error(s)", "0 errors") says the opposite of its word.
+_ZERO_COUNT = re.compile(r"^0 (?:errors?|Error\(s\)|failures?|failed)\b", re.IGNORECASE)
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
 
 
@@ -129,7 +132,7 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     success = next((ln for ln in reversed(tail) if _SUCCESS_END.match(ln)), None)
     if success is None or _FAILS.search(envelope.body):
         return None
-    if any(_HARD_FAILURE.search(ln) and not _is_notice(ln) for ln in lines):
+    if any(_HARD_FAILURE.search(ln) and not _is_notice(ln) and not _ZERO_COUNT.match(ln) for ln in lines):
         return None
     return success
 

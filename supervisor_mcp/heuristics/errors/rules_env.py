@@ -64,7 +64,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens."),
     sig(Rule.MEMORY, "resource_limit", "memory|enomem|oom|bad_alloc|killed",
         r"Cannot allocate memory|\bENOMEM\b|[Oo]ut of memory|\bOOM\b|oom-kill|std::bad_alloc|memory exhausted|"
-        r"heap out of memory|^Killed$", fault="environment",
+        r"heap out of memory|^Killed$|memory allocation of \d+ bytes failed", fault="environment",
         example="fatal: Out of memory, malloc failed (tried to allocate 2147483648 bytes)"),
     sig(Rule.DISK, "resource_limit", "no space|enospc|quota|edquot",
         r"No space left on device|ENOSPC|Disk quota exceeded|EDQUOT", fault="environment",
