@@ -237,3 +237,30 @@ def test_a_missing_git_plugin_is_a_missing_dependency_but_a_typo_is_an_invalid_a
 def test_no_credentials_for_a_provider_is_a_permission_error():
     out = diagnose('Error: No valid credential sources found\n\n  with provider["registry.terraform.io/hashicorp/google"]')
     assert out.category == "permission_denied"
+
+
+def test_a_model_id_the_provider_does_not_serve_is_an_undefined_name():
+    out = diagnose("Error code: 404 - {'error': {'message': 'The model `gpt-9` does not exist or you do not have access "
+                   "to it.', 'type': 'invalid_request_error', 'code': 'model_not_found'}}")
+    assert out.category == "undefined_name"
+
+
+def test_a_lockfile_out_of_date_with_its_manifest_is_a_state_to_fix_first():
+    out = diagnose(" ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml is not "
+                   "up to date with apps/web/package.json\nError: Process completed with exit code 1.")
+    assert out.category == "precondition_failed"
+
+
+def test_coded_build_warnings_alone_are_not_an_error():
+    out = diagnose("/src/App/App.csproj : warning NU1603: App depends on Serilog (>= 2.0.1) but Serilog 2.0.1 was not "
+                   "found. An approximate best match of Serilog 2.1.0 was resolved.")
+    assert out.category == "not_an_error"
+
+
+def test_a_wrappers_exit_status_alone_is_unknown():
+    assert diagnose("Error executing command make deploy ENV=dev: exit status 2").category == "unknown"
+
+
+def test_a_failed_push_with_no_rejection_shown_is_not_read_as_a_diverged_branch():
+    out = diagnose("pre-push hook exited with status 1\nerror: failed to push some refs to 'git@example.com:o/r.git'")
+    assert out.category != "precondition_failed"

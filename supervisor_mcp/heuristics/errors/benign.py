@@ -36,7 +36,9 @@ _TROUBLE = re.compile(
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
-    r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:])|\S{1,300}:\d{1,7}: \w{0,60}Warning: "
+    r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:])|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
+    # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`
+    r"[^\n]{1,300}?(?:\(\d{1,6},\d{1,6}\))? ?: warning [A-Z]{1,8}\d{2,6}:"
 )
 # A warning line that reports a failure it wraps ("WARNING: Job failed: exit status 1") is not a notice.
 _ERROR_LEVEL = re.compile(r"\s*(?:error|fatal|ERR!)\b", re.IGNORECASE)
@@ -64,7 +66,7 @@ _SUCCESS_END = re.compile(
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
-    r"Build succeeded\.|0 Error\(s\)$)",
+    r"Build succeeded\.|0 Error\(s\)$|Already up[ -]to[ -]date\b)",
     re.MULTILINE,
 )
 _HARD_FAILURE = re.compile(

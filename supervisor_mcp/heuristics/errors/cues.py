@@ -55,7 +55,7 @@ CUES: tuple[Cue, ...] = (
     _cue("out_of_memory", "resource_limit",
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
-         r"signal terminated program|insufficient memory|"
+         r"signal terminated program|insufficient memory|requires more (?:system )?memory|"
          r"^[ \t]*Killed[ \t]*$|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
@@ -121,7 +121,7 @@ CUES: tuple[Cue, ...] = (
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
-         r"unsupported attribute|exported attribute named",
+         r"unsupported attribute|exported attribute named|reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
@@ -161,7 +161,9 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         r"could not find file|"
+         r"could not find file|failed opening required|failed to open stream|repository (?:'[^'\n]{1,200}' )?not found|"
+         r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
+         r"(?:ya?ml|json|toml|xml|ini|cfg|conf|txt|csv|lock|properties)\b|requested URL returned error: 404\b|"
          r"cannot find (?:the )?(?:file|path)|could not open (?:input )?file|unable to access (?:jar)?file|"
          r"\b(?:file|directory|folder) (?:is |was )?missing\b|no configuration file provided|"
          r"can't find a suitable configuration file|path not found|"
@@ -187,7 +189,7 @@ CUES: tuple[Cue, ...] = (
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
          r"was not found in the package registry|unsupported argument|argument named [^\n]{1,80} is not expected|"
          # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
-         r"(?-i:: Required value\b)|\b[a-z]\w*(?:\.\w+)+ is required\b|"
+         r"(?-i:: Required value\b)|\b[a-z]\w{0,60}(?:\.\w{1,60}){1,6} is required\b|"
          # a call with the wrong number of arguments, in the words compilers and runtimes use
          r"wrong number of arguments|not enough arguments in call|too many arguments (?:in call|to function)|"
          r"expected \d+ arguments?, but got|takes \d+ arguments? but \d+ arguments? (?:was|were) supplied|"
@@ -197,6 +199,7 @@ CUES: tuple[Cue, ...] = (
          "or a missing required one."),
     _cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
+         r"^ASSERT:|^# FAIL: +[1-9]|"
          r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |\b[1-9]\d{0,5} (?:tests? )?failed\b",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
@@ -216,14 +219,15 @@ CUES: tuple[Cue, ...] = (
          r"migrations? (?:are )?pending|unknown revision|cannot find main module|"
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
-         r"self[- ]signed certificate",
+         r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
+         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),
     _cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
-         r"back-off restarting failed|CrashLoopBackOff",
+         r"back-off restarting failed|CrashLoopBackOff|non-nullable field|declared as a non null type",
          "The program crashed while running: {line}",
          "Read the first frame of the crash that is in your own code, fix the state or input that leads "
          "there, and run it again."),

@@ -46,7 +46,7 @@ _WRAPPER_ONLY = re.compile(
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|returned a non-zero code: \d{1,3}|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
-    r"^(?:Error: |error: )?exit status \d{1,3}$",
+    r"^(?:Error: |error: )?exit status \d{1,3}$|^Error executing command [^\n]{1,300}: exit status \d{1,3}$",
     re.MULTILINE,
 )
 # Output that reports, without failing: warnings, deprecations, an installer's success summary.

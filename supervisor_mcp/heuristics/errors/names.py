@@ -93,6 +93,7 @@ class Rule(StrEnum):
     # mechanisms that recur across ecosystems (rules_mechanisms.py)
     QUOTA_EXHAUSTED = "quota_exhausted"
     API_BAD_REQUEST = "api_bad_request"
+    MODEL_NOT_FOUND = "model_not_found"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

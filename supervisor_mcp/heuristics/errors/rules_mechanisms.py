@@ -22,6 +22,15 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                  "and billing details.', 'type': 'insufficient_quota'}}"),
         advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
                 "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
+    # A model id the provider does not serve: a name that does not exist, whatever status carries it.
+    sig(Rule.MODEL_NOT_FOUND, "undefined_name", "model_not_found|does not exist|not found",
+        r"\bmodel_not_found\b|[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
+        priority=82,
+        example=("Error code: 404 - {'error': {'message': 'The model `gpt-5-turbo` does not exist or you do not have "
+                 "access to it.', 'type': 'invalid_request_error', 'param': None, 'code': 'model_not_found'}}"),
+        advice=("The provider has no model by the id that was sent.",
+                "List the models this key can use (GET /v1/models, or the provider's model page) and send one of "
+                "those ids exactly.")),
     sig(Rule.API_BAD_REQUEST, "invalid_arguments", "invalid_request_error|unrecognized request argument|unsupported",
         r"Unrecognized request argument supplied: (?P<arg>\w{1,60})|invalid_request_error|"
         r"Unsupported (?:parameter|value): '?(?P<arg2>[\w.]{1,60})",
@@ -117,7 +126,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "that returned nothing.")),
     # A panic whose message is a failed assertion is how a Rust test fails.
     sig(Rule.PANIC_ASSERTION, "test_failure", "assert",
-        r"panicked at [^\n]{0,200}assertion|^assertion [^\n]{0,80}failed", priority=83,
+        r"panicked at [^\n]{0,200}assertion|^[ \t]*assertion [^\n]{0,80}failed", priority=83,
         example=("thread 'tests::it_adds' panicked at src/lib.rs:9:5:\nassertion `left == right` failed\n"
                  "  left: 4\n right: 5")),
     sig(Rule.PANIC, "runtime_error", "panic",
@@ -211,7 +220,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "with --legacy-peer-deps. Retrying unchanged fails the same way.")),
     # --- state the operation needs but does not find
     sig(Rule.PUSH_REJECTED, "precondition_failed", "rejected|failed to push",
-        r"! \[rejected\][^\n]{0,200}|Updates were rejected because|failed to push some refs",
+        r"! \[rejected\][^\n]{0,200}|Updates were rejected because",
         example=(" ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to "
                  "'https://github.com/o/r.git'"),
         advice=("The remote has commits this branch lacks, so the push was refused.",
