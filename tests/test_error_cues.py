@@ -264,3 +264,34 @@ def test_a_wrappers_exit_status_alone_is_unknown():
 def test_a_failed_push_with_no_rejection_shown_is_not_read_as_a_diverged_branch():
     out = diagnose("pre-push hook exited with status 1\nerror: failed to push some refs to 'git@example.com:o/r.git'")
     assert out.category != "precondition_failed"
+
+
+def test_a_jvm_exception_after_its_thread_prefix_is_read_by_its_name():
+    out = diagnose('Exception in thread "main" java.nio.file.NoSuchFileException: in/data.csv\n'
+                   "\tat java.base/sun.nio.fs.UnixException.translateToIOException(UnixException.java:92)")
+    assert out.category == "file_not_found"
+
+
+def test_the_cause_under_a_jvm_wrapper_exception_decides():
+    out = diagnose("org.example.db.StoreException: could not open the store\n"
+                   "Caused by: java.net.ConnectException: Connection refused")
+    assert out.category == "transient"
+
+
+def test_a_type_checkers_argument_code_is_an_invalid_argument():
+    out = diagnose('pkg/calc.py:8: error: Argument 2 to "scale" has incompatible type "str"; expected "float"  '
+                   "[arg-type]\nFound 1 error in 1 file (checked 4 source files)")
+    assert out.category == "invalid_arguments"
+
+
+def test_a_cluster_event_row_of_type_warning_is_still_the_failure():
+    out = diagnose("  Warning  BackOff  12s (x5 over 1m)  kubelet  Back-off restarting failed container worker in pod "
+                   "worker-0_jobs(9f1e)")
+    assert out.category == "runtime_error"
+
+
+def test_a_namespace_quota_refusal_is_a_resource_limit_not_a_permission():
+    out = diagnose('Error from server (Forbidden): error when creating "job.yaml": jobs.batch "etl" is forbidden: '
+                   "exceeded quota: team-a, requested: requests.memory=8Gi, used: requests.memory=30Gi, limited: "
+                   "requests.memory=32Gi")
+    assert out.category == "resource_limit"

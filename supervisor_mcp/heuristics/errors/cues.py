@@ -80,7 +80,8 @@ CUES: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
-         r"no credentials|not authenticated|login required|password authentication failed|correct access rights|"
+         r"no credentials|not authenticated|api key not valid|API_KEY_INVALID|\b40[13] Client Error\b|"
+         r"login required|password authentication failed|correct access rights|"
          r"authentication_error|invalid x-api-key|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
          r"\b40[13]\b[^\n]{0,20}(?:unauthori|forbidden)",
@@ -97,7 +98,7 @@ CUES: tuple[Cue, ...] = (
          r"closed the connection unexpectedly|(?:closed|reset) by peer|terminated abnormally|"
          r"(?:unable|failed|could not|cannot|can't) (?:to )?connect|"
          r"unable to load the service index|(?:failed|unable) to (?:fetch|download)|TLS handshake|RPC failed|"
-         r"hung up unexpectedly|"
+         r"hung up unexpectedly|network-related|error occurred while establishing a connection|"
          r"timed out|(?:read|connect|connection|request|operation|socket|gateway) time-?out|deadline exceeded|"
          r"service unavailable|bad gateway|\b50[234]\b[^\n]{0,30}(?:error|server|unavailable|gateway)|"
          r"temporar(?:y|ily) (?:unavailable|failure|error)|try again later|overloaded",
@@ -137,7 +138,8 @@ CUES: tuple[Cue, ...] = (
          r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|"
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
-         r"unclosed configuration block|missing newline after argument|expected the start of an expression",
+         r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
+         r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -153,7 +155,8 @@ CUES: tuple[Cue, ...] = (
          r"library not loaded|cannot open shared object|unable to locate package|not installed|"
          r"is not recognized as the name of a cmdlet|could not open extension control file|is missing from your system|"
          r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
-         r"could not find directory of|"
+         r"could not find directory of|required library|you must install or update|try pulling it first|"
+         r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
          r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
          "Something the command needs is not installed: {line}",
@@ -164,6 +167,7 @@ CUES: tuple[Cue, ...] = (
          r"could not find file|failed opening required|failed to open stream|repository (?:'[^'\n]{1,200}' )?not found|"
          r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
          r"(?:ya?ml|json|toml|xml|ini|cfg|conf|txt|csv|lock|properties)\b|requested URL returned error: 404\b|"
+         r"(?:couldn't|could not|cannot|unable to) find (?:a |the )?project\b|there is no POM|"
          r"cannot find (?:the )?(?:file|path)|could not open (?:input )?file|unable to access (?:jar)?file|"
          r"\b(?:file|directory|folder) (?:is |was )?missing\b|no configuration file provided|"
          r"can't find a suitable configuration file|path not found|"
@@ -187,7 +191,8 @@ CUES: tuple[Cue, ...] = (
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
-         r"was not found in the package registry|unsupported argument|argument named [^\n]{1,80} is not expected|"
+         r"was not found in the package registry|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
+         r"invalid type for\b|error validating data|unsupported argument|argument named [^\n]{1,80} is not expected|"
          # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
          r"(?-i:: Required value\b)|\b[a-z]\w{0,60}(?:\.\w{1,60}){1,6} is required\b|"
          # a call with the wrong number of arguments, in the words compilers and runtimes use
@@ -199,7 +204,7 @@ CUES: tuple[Cue, ...] = (
          "or a missing required one."),
     _cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
-         r"^ASSERT:|^# FAIL: +[1-9]|"
+         r"^ASSERT:|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |\b[1-9]\d{0,5} (?:tests? )?failed\b",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
@@ -220,7 +225,7 @@ CUES: tuple[Cue, ...] = (
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
-         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with",
+         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|not compatible with|package downgrade",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),
@@ -237,6 +242,8 @@ CUES: tuple[Cue, ...] = (
 # Gradle 7.0", "npm WARN ... ENOENT"): its words are no cue.
 _NOTICE = re.compile(r"\bwarn(?:ing)?\b|\bdeprecat|\bnotice\b|\bhint:", re.IGNORECASE)
 _MAX_NOTICES = 20
+# A cluster event's row: `Warning` is its type column, and the message is the failure itself.
+_EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
 # A line that reports trouble: an error level or a failure word. Cues read these first, so an error line
 # decides over an informational one that happens to share a word ("Using billing account ...").
 _TROUBLE_LINE = re.compile(
@@ -278,7 +285,7 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
             start = scope.rfind("\n", 0, match.start()) + 1
             end = scope.find("\n", match.end())
             line = scope[start:end if end >= 0 else len(scope)].strip()
-            if (in_notices or not _NOTICE.search(line)) and not in_code(scope, match):
+            if (in_notices or not _NOTICE.search(line) or _EVENT_ROW.match(line)) and not in_code(scope, match):
                 return cue, line
             if n >= _MAX_NOTICES:
                 break

@@ -177,6 +177,8 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
     if from_lines.rule == Rule.RUNNER_SUMMARY and from_exception.category == "runtime_error":
         return from_lines  # a runner's tally of failed tests: the generic exception is how a test failed
     line_rank = next((s.rank for s in MECHANISM_SIGNATURES if s.name == from_lines.rule), 0)
+    if line_rank and from_lines.category == from_exception.category:
+        return from_lines  # the same mechanism, named more precisely (a JVM heap, not any OutOfMemoryError)
     return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 
 

@@ -35,15 +35,14 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ServerDisconnectedError": "transient", "IncompleteRead": "transient", "ChunkedEncodingError": "transient",
     "UsageError": "invalid_arguments", "NoSuchOption": "invalid_arguments", "BadParameter": "invalid_arguments",
     "MissingParameter": "invalid_arguments", "BadRequestError": "invalid_arguments",
+    "UnprocessableEntityError": "invalid_arguments",
     # JVM, .NET and Ruby names for the same mechanisms
     "FileNotFoundException": "file_not_found", "NoSuchFileException": "file_not_found",
     "DirectoryNotFoundException": "file_not_found", "UnauthorizedAccessException": "permission_denied",
     "AccessDeniedException": "permission_denied", "SocketTimeoutException": "transient",
     "ConnectException": "transient", "UnknownHostException": "transient", "TimeoutException": "transient",
     "HttpRequestException": "transient", "OutOfMemoryException": "resource_limit",
-    "StackOverflowException": "resource_limit", "IllegalArgumentException": "invalid_arguments",
-    "ArgumentException": "invalid_arguments", "ArgumentNullException": "invalid_arguments",
-    "ArgumentOutOfRangeException": "invalid_arguments", "NumberFormatException": "invalid_arguments",
+    "StackOverflowException": "resource_limit", "NoClassDefFoundError": "missing_dependency",
     "ArgumentError": "invalid_arguments", "NoSuchMethodError": "undefined_name",
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
     "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
@@ -65,6 +64,9 @@ _GENERIC = frozenset({
     "ZeroDivisionError", "ArithmeticError", "OverflowError", "StopIteration", "NotImplementedError",
     "AssertionError", "SystemExit", "OSError", "IOError", "EnvironmentError", "UnicodeDecodeError",
     "UnicodeEncodeError", "IllegalStateException", "NullPointerException", "InvalidOperationException",
+    # the JVM's and .NET's ValueError: a bad value met at run time, not a call the tool refused
+    "IllegalArgumentException", "ArgumentException", "ArgumentNullException", "ArgumentOutOfRangeException",
+    "NumberFormatException", "FormatException",
     # DB-API's classes: one name for every database failure. A missing table in a script's own
     # database is its setup not run (runtime_error in the labelled runs), not a misspelt name.
     "OperationalError", "DatabaseError", "ProgrammingError", "IntegrityError", "InterfaceError",

@@ -23,8 +23,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
                 "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
     # A model id the provider does not serve: a name that does not exist, whatever status carries it.
-    sig(Rule.MODEL_NOT_FOUND, "undefined_name", "model_not_found|does not exist|not found",
-        r"\bmodel_not_found\b|[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
+    sig(Rule.MODEL_NOT_FOUND, "undefined_name", "model_not_found|does not exist|not_found_error",
+        r"\bmodel_not_found\b|not_found_error['\"],\s{0,3}['\"]message['\"]:\s{0,3}['\"]model:|"
+        r"[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
         priority=82,
         example=("Error code: 404 - {'error': {'message': 'The model `gpt-5-turbo` does not exist or you do not have "
                  "access to it.', 'type': 'invalid_request_error', 'param': None, 'code': 'model_not_found'}}"),
@@ -180,6 +181,28 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.CALL_ARITY, "invalid_arguments", "ts2554|ts2555|e0061|cs1501|cs7036",
         r"error TS255[45]:|error\[E0061\]|error CS(?:1501|7036):",
         example="src/a.ts(3,5): error TS2554: Expected 2 arguments, but got 1."),
+    # Type checkers' own codes at the end of the line (mypy): the call's arguments, an import with no module.
+    sig(Rule.CHECKER_ARGUMENTS, "invalid_arguments", "[arg-type]|[call-arg]|[call-overload]",
+        r"error: [^\n]{1,400}\[(?:arg-type|call-arg|call-overload)\]$",
+        example='src/app.py:12: error: Argument 1 to "add" has incompatible type "str"; expected "int"  [arg-type]'),
+    sig(Rule.CHECKER_IMPORT, "missing_dependency", "[import-not-found]|[import]",
+        r"error: [^\n]{1,400}\[import(?:-not-found)?\]$",
+        example='src/app.py:1: error: Cannot find implementation or library stub for module named "yaml"  '
+                "[import-not-found]"),
+    # Syntax newer than the compiler's language level: the code parses only under a newer version.
+    sig(Rule.LANGUAGE_VERSION, "syntax_error", "cs8400|cs8107|cs8652|not supported in -source",
+        r"error CS(?:8400|8107|8652|9058):|\bare not supported in -source \d+|\bis not supported in -source \d+",
+        fault="environment",
+        example=("Program.cs(1,1): error CS8400: Feature 'top-level statements' is not available in C# 8.0. Please "
+                 "use language version 9.0 or greater."),
+        advice=("The code uses syntax the compiler's language version does not have.",
+                "Raise the language version (LangVersion / --release / -source) to one that has it, or rewrite "
+                "the construct in the older syntax.")),
+    # NuGet's codes for versions that cannot all be satisfied: a state of the project's references.
+    sig(Rule.NUGET_CONFLICT, "precondition_failed", "nu1605|nu1202|nu1107|nu1608|nu1201",
+        r"error NU(?:1605|1202|1107|1608|1201):", priority=56,
+        example=("/app/Api.csproj : error NU1605: Detected package downgrade: Microsoft.Extensions.Logging from "
+                 "8.0.0 to 7.0.0.")),
     sig(Rule.LINKER_MISSING, "missing_dependency", "undefined reference|undefined symbol|cannot find -l|dso missing",
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
         r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,

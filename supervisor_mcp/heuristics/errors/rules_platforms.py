@@ -94,6 +94,14 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                  "unable to create new content in namespace web because it is being terminated"),
         advice=("The namespace is being deleted, so nothing new can be created in it.",
                 "Wait until the namespace is gone (kubectl get ns), recreate it, then apply again.")),
+    # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
+    sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
+        priority=92,
+        example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '
+                 "exceeded quota: compute, requested: limits.cpu=2, used: limits.cpu=4, limited: limits.cpu=4"),
+        advice=("The namespace's resource quota has no room left for what this object requests.",
+                "Lower the object's requests/limits, delete what is no longer needed in the namespace, or ask for a "
+                "larger quota (kubectl describe quota shows what is used).")),
     sig(Rule.CLUSTER_FORBIDDEN, "permission_denied", "forbidden|unauthorized",
         r"Error from server \(Forbidden\)|is forbidden: User \"[^\"\n]{1,200}\" cannot|"
         r"You must be logged in to the server", flags=IGNORECASE, priority=91,

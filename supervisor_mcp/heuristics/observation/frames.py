@@ -2,7 +2,8 @@
 
 Python (`File "x.py", line 3, in f`, pytest's `x.py:3: in f`), JavaScript (`    at f (x.js:3:5)`),
 Java (`\tat pkg.Cls.m(Cls.java:3)`), Go (`\t/path/x.go:3 +0x1d`) and Rust (`   at src/main.rs:3:5`).
-Exception lines are `pkg.SomeError: message`, also behind pytest's `E   ` or `INTERNALERROR> `.
+Exception lines are `pkg.SomeError: message`, also behind pytest's `E   ` or `INTERNALERROR> `, the JVM's
+`Exception in thread "main" ` and `Caused by: `, and .NET's `Unhandled exception. ` and ` ---> `.
 All patterns are line-anchored with bounded quantifiers so a 4 MB output is scanned in linear time.
 """
 
@@ -13,7 +14,8 @@ from dataclasses import dataclass
 
 # The type must end in a conventional suffix so prose like "Error: x" is left out.
 _EXC_LINE = re.compile(
-    r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12})?"
+    r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
+    r"Unhandled [Ee]xception\. |---> )?"
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
     r"Expired|Denied|Refused|Invalid|Iteration))"
