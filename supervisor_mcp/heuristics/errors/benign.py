@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.errors.in_code import prose
 from supervisor_mcp.heuristics.observation import Command, Envelope
 
 _GREP_LIKE = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pgrep", "git-grep"}
@@ -66,7 +67,8 @@ _SUCCESS_END = re.compile(
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
-    r"Build succeeded\.|0 Error\(s\)$|Already up[ -]to[ -]date\b)",
+    r"Build succeeded\.|0 Error\(s\)$|Already up[ -]to[ -]date\b|"
+    r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b)",
     re.MULTILINE,
 )
 _HARD_FAILURE = re.compile(
@@ -134,7 +136,8 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     success = next((ln for ln in reversed(tail) if _SUCCESS_END.match(ln)), None)
     if success is None or _FAILS.search(envelope.body):
         return None
-    if any(_HARD_FAILURE.search(ln) and not _is_notice(ln) and not _ZERO_COUNT.match(ln) for ln in lines):
+    if any(_HARD_FAILURE.search(prose(ln)) and not _is_notice(ln) and not _ZERO_COUNT.match(ln)
+           and not _SUCCESS_END.match(ln) for ln in lines):
         return None
     return success
 

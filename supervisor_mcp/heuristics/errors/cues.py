@@ -122,7 +122,8 @@ CUES: tuple[Cue, ...] = (
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
-         r"unsupported attribute|exported attribute named|reference to undeclared|has not been\s+declared",
+         r"unsupported attribute|exported attribute named|implicit declaration of function|"
+         r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
@@ -217,8 +218,7 @@ CUES: tuple[Cue, ...] = (
          r"could not find compatible versions|still in use|"
          r"already activated|\brequires [\w.-]{1,30} >= ?[\d.]{1,20}|cannot uninstall\b|was interrupted, you must|"
          r"other objects depend on|"
-         r"not currently on a branch|can only (?:install|"
-         r"run) with an existing|"
+         r"not currently on a branch|can only (?:install|run)\b|"
          r"lock file does not contain a compatible|role \"[^\"\n]{1,80}\" does not exist|"
          r"or (?:higher|newer|later) is required|does not satisfy|compiled by a more recent version|"
          r"migrations? (?:are )?pending|unknown revision|cannot find main module|"

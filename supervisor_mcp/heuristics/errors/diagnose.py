@@ -40,8 +40,12 @@ Action = Literal["provide_guidance", "correct_observation", "run_verification"]
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 
 
+_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError"})
+
+
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:
-    real = [e for e in ctx.exceptions if not e.name.endswith("Warning")]
+    # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
+    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and e.name not in _WRAPPER_EXCEPTIONS]
     if not real:
         if ctx.exceptions and ctx.frames:
             # A warning raised as an exception: the installed runtime deprecates what the code relies on.

@@ -10,6 +10,7 @@ import re
 from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, succeeded_despite_noise
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.in_code import prose
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
 from supervisor_mcp.heuristics.observation import Envelope
@@ -44,7 +45,8 @@ _WRAPPER_ONLY = re.compile(
     # CI runners' and build tools' own summaries: the step failed, the cause is in output not shown.
     r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|exited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
-    r"did not complete successfully: exit code: \d{1,3}|returned a non-zero code: \d{1,3}|"
+    r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
+    r"^Error: Command failed: [^\n]{1,300}$|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^Error executing command [^\n]{1,300}: exit status \d{1,3}$",
     re.MULTILINE,
@@ -120,7 +122,7 @@ def fallback(ctx: ErrorContext) -> Finding:
         return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
     if code == 0:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
-    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(body):
+    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(body)):
         # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
                        root_cause="Only warnings or notices were printed; nothing failed.",
@@ -168,17 +170,18 @@ def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding
     """Output that reports only normal results: a command that worked, or whose nonzero exit is its answer."""
     # Judged on the head and tail of long output, where a failure would state itself.
     scan = body if len(body) <= 16000 else f"{body[:8000]}\n{body[-8000:]}"
+    words = prose(scan)
     lines = [ln for ln in scan.splitlines() if ln.strip()] if len(scan) < 2000 else []
     rest = [ln for ln in lines if not _WRAPPER_ONLY.search(ln)]
     if (rest and len(rest) < len(lines) and any(_NOTICES.search(ln) for ln in rest)
-            and not any(_TROUBLE_WORDS.search(ln) for ln in rest)):
+            and not any(_TROUBLE_WORDS.search(prose(ln)) for ln in rest)):
         # A runner's exit summary under output that only reports normal results ("nothing to commit").
         return Finding("not_an_error", "none", 0.5, Rule.BENIGN_NOTICES, evidence,
                        root_cause="The command exited non-zero, but all it printed is a normal result; that status "
                                   "is its answer, not a failure.",
                        fix="Carry on, or treat the status as the answer (e.g. nothing to commit).")
-    quiet = not (_TROUBLE_WORDS.search(scan) or _FAILURE_WORDS.search(scan) or _STOPPED.search(scan)
-                 or _DIAGNOSTIC.search(scan))
+    quiet = not (_TROUBLE_WORDS.search(words) or _FAILURE_WORDS.search(words) or _STOPPED.search(scan)
+                 or _DIAGNOSTIC.search(scan) or _WRAPPER_ONLY.search(scan))
     if code is None and quiet:
         # Progress and results with no word of failure anywhere (a clone's counters, "Switched to a new
         # branch", "Container web Started"): the output of a command that worked.

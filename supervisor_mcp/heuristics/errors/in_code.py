@@ -17,9 +17,23 @@ _CODE_LINE = re.compile(
     r"return\s+(?:new\s+)?[\w.]+\(|(?:async\s+)?(?:def|function)\s+\w+\s*\(|class\s+\w+\s*[(:{]|(?:el)?if\b[^\n]*[=!]=|"
     r"except\s+\w+|catch\s*\()")
 _WORD_RUN = re.compile(r"\w*")
+# Quoted names, `a_b`/`a-b`/`a.b`/`a/b` tokens, CamelCase names: a branch 'fix-timeout-error', ErrorLog.
+# Double quotes are left alone (JSON keeps its status words there: "Error": ""), and so are the names of
+# exceptions (AssertionError), which report a failure by their name.
+_NAMES = re.compile(
+    r"'[^'\n]{0,200}'|`[^`\n]{0,200}`|\w{1,100}(?:[-_./:]\w{1,100}){1,20}|"
+    r"\b(?![A-Za-z]{0,80}(?:Error|Exception|Failure|Fault)\b)(?:[a-z]{1,40}|[A-Z][a-z0-9]{1,40})[A-Z]\w{0,100}")
+# A compiler's excerpt of the source (`4 |     error: String,`): code, not the compiler's words.
+_EXCERPT = re.compile(r"^[ \t]{0,8}\d{1,7}[ \t]{1,4}\|[^\n]*$", re.MULTILINE)
 # The rest of a file name after the words: `rate_limiter.py`, `oom_watch.go`.
 _FILE_NAME_REST = re.compile(
     r"[\w-]*\.(?:py|js|ts|tsx|jsx|mjs|rb|go|rs|java|kt|cs|php|c|cc|cpp|h|hpp|swift|scala|sh|ya?ml|json|toml)\b")
+
+
+def prose(text: str) -> str:
+    """`text` without what names things: quoted values, identifiers and paths, a compiler's code excerpt.
+    What is left is what the tool says in words (for "does any word here report a failure?")."""
+    return _NAMES.sub(" ", _EXCERPT.sub("", text))
 
 
 def _token(text: str, start: int, end: int) -> str:
