@@ -295,3 +295,19 @@ def test_a_namespace_quota_refusal_is_a_resource_limit_not_a_permission():
                    "exceeded quota: team-a, requested: requests.memory=8Gi, used: requests.memory=30Gi, limited: "
                    "requests.memory=32Gi")
     assert out.category == "resource_limit"
+
+
+def test_a_timestamps_seconds_before_failed_are_not_a_tally_of_failed_tests():
+    assert diagnose("2025/03/01 09:15:30 Failed to start: error running plan: exit status 1").category != "test_failure"
+
+
+def test_a_solver_conflict_is_a_state_not_a_missing_package():
+    out = diagnose("Resolving dependencies...\nsolver: Could not resolve dependencies:\n"
+                   "rejecting: core-2.1 (conflict: app => core>=3 && <4)\nDependency tree exhaustively searched.")
+    assert out.category == "precondition_failed"
+
+
+def test_a_ctest_failure_row_is_a_test_failure():
+    out = diagnose("1/3 Test #1: parse ............   Passed    0.01 sec\n"
+                   "2/3 Test #2: render ...........***Failed    0.02 sec\n")
+    assert out.category == "test_failure"

@@ -150,7 +150,8 @@ CUES: tuple[Cue, ...] = (
          r"no module named|cannot find module|module not found(?![^\n]{0,60}can't resolve '\.)|could not find module|"
          r"cannot find package|"
          r"unresolved (?:import|module)|could not find or load main class|could not resolve all (?:files|dependencies)|"
-         r"could not resolve dependencies|could not find [\w.-]{1,80}:[\w.-]{1,80}(?::[\w.-]{1,40})?\.|"
+         r"could not resolve dependencies for project|package [\w.]{1,200} does not exist|"
+         r"could not find [\w.-]{1,80}:[\w.-]{1,80}(?::[\w.-]{1,40})?\.|"
          r"registry[^\n]{0,200}\b(?:404|not found)\b|no \.NET SDKs were found|"
          r"could not find (?:gem|'[^'\n]{1,80}' \([^)\n]{0,40}\) among)|in any of the sources|"
          r"library not loaded|cannot open shared object|unable to locate package|not installed|"
@@ -165,7 +166,8 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         r"could not find file|failed opening required|failed to open stream|repository (?:'[^'\n]{1,200}' )?not found|"
+         r"could not find file|could not find or access|failed opening required|failed to open stream|"
+         r"repository (?:'[^'\n]{1,200}' )?not found|"
          r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
          r"(?:ya?ml|json|toml|xml|ini|cfg|conf|txt|csv|lock|properties)\b|requested URL returned error: 404\b|"
          r"(?:couldn't|could not|cannot|unable to) find (?:a |the )?project\b|there is no POM|"
@@ -193,7 +195,8 @@ CUES: tuple[Cue, ...] = (
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
          r"was not found in the package registry|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
-         r"invalid type for\b|error validating data|unsupported argument|argument named [^\n]{1,80} is not expected|"
+         r"invalid type for\b|error validating data|\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
+         r"unsupported argument|argument named [^\n]{1,80} is not expected|"
          # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
          r"(?-i:: Required value\b)|\b[a-z]\w{0,60}(?:\.\w{1,60}){1,6} is required\b|"
          # a call with the wrong number of arguments, in the words compilers and runtimes use
@@ -206,7 +209,9 @@ CUES: tuple[Cue, ...] = (
     _cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|^# FAIL: +[1-9]|there (?:are|were) test failures|"
-         r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |\b[1-9]\d{0,5} (?:tests? )?failed\b",
+         r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
+         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...")
+         r"(?<![:\d])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -225,14 +230,16 @@ CUES: tuple[Cue, ...] = (
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
-         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|not compatible with|package downgrade",
+         r"\(conflict: |exhaustively searched|outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
+         r"not compatible with|package downgrade",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),
     _cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
-         r"back-off restarting failed|CrashLoopBackOff|non-nullable field|declared as a non null type",
+         r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|non-nullable field|"
+         r"declared as a non null type",
          "The program crashed while running: {line}",
          "Read the first frame of the crash that is in your own code, fix the state or input that leads "
          "there, and run it again."),

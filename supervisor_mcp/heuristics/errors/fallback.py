@@ -48,7 +48,8 @@ _WRAPPER_ONLY = re.compile(
     r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
-    r"^(?:Error: |error: )?exit status \d{1,3}$|^Error executing command [^\n]{1,300}: exit status \d{1,3}$",
+    r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
+    r"exited with non-zero status:? \d{1,3}$",
     re.MULTILINE,
 )
 # Output that reports, without failing: warnings, deprecations, an installer's success summary.
