@@ -311,3 +311,21 @@ def test_a_ctest_failure_row_is_a_test_failure():
     out = diagnose("1/3 Test #1: parse ............   Passed    0.01 sec\n"
                    "2/3 Test #2: render ...........***Failed    0.02 sec\n")
     assert out.category == "test_failure"
+
+
+def test_a_serialization_failure_is_retryable_contention():
+    out = diagnose("ERROR:  could not serialize access due to read/write dependencies among transactions")
+    assert out.category == "transient" and out.retryable
+
+
+def test_an_immutable_field_refused_by_the_api_server_is_a_state_not_a_permission():
+    out = diagnose('The StatefulSet "db" is invalid: spec: Forbidden: updates to statefulset spec for fields other '
+                   "than 'replicas' are forbidden; spec.volumeClaimTemplates is immutable")
+    assert out.category == "precondition_failed"
+
+
+def test_an_account_limit_code_is_a_resource_limit_but_a_request_limit_is_throttling():
+    assert diagnose("Error: creating NAT Gateway: NatGatewayLimitExceeded: The maximum number of NAT gateways has "
+                    "been reached.").category == "resource_limit"
+    assert diagnose("An error occurred (RequestLimitExceeded) when calling the DescribeInstances operation: "
+                    "Request limit exceeded.").category == "transient"

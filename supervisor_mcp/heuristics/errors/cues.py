@@ -42,7 +42,7 @@ CUES: tuple[Cue, ...] = (
     _cue("rate_limited", "transient",
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"
          r"\b429 Too Many|"
-         r"throttl(?:ed|ing)|rate exceeded|"
+         r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|"
          r"quota[^\n]{0,80}per (?:minute|second)",
          "The service is rate-limiting the caller: {line}",
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
@@ -64,7 +64,8 @@ CUES: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
-         r"maximum execution time|\bexceed(?:s|ed)? [^\n]{0,60}\b(?:size|memory|time|disk|storage|token|"
+         r"maximum execution time|(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
+         r"\bexceed(?:s|ed)? [^\n]{0,60}\b(?:size|memory|time|disk|storage|token|"
          r"context)[^\n]{0,20}\blimit\b|\bmax(?:imum)? depth exceeded|"
          r"HTTP code = 413|remaining connection slots|too many (?:connections|clients)|max_user_connections|"
          r"time limit exceeded",
@@ -80,7 +81,8 @@ CUES: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
-         r"no credentials|not authenticated|api key not valid|API_KEY_INVALID|\b40[13] Client Error\b|"
+         r"no credentials|not authenticated|provide credentials|api key not valid|API_KEY_INVALID|"
+         r"\b40[13] Client Error\b|"
          r"login required|password authentication failed|correct access rights|"
          r"authentication_error|invalid x-api-key|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
@@ -98,7 +100,8 @@ CUES: tuple[Cue, ...] = (
          r"closed the connection unexpectedly|(?:closed|reset) by peer|terminated abnormally|"
          r"(?:unable|failed|could not|cannot|can't) (?:to )?connect|"
          r"unable to load the service index|(?:failed|unable) to (?:fetch|download)|TLS handshake|RPC failed|"
-         r"hung up unexpectedly|network-related|error occurred while establishing a connection|"
+         r"hung up unexpectedly|unable to handle the request|ServiceUnavailable|network-related|"
+         r"error occurred while establishing a connection|"
          r"timed out|(?:read|connect|connection|request|operation|socket|gateway) time-?out|deadline exceeded|"
          r"service unavailable|bad gateway|\b50[234]\b[^\n]{0,30}(?:error|server|unavailable|gateway)|"
          r"temporar(?:y|ily) (?:unavailable|failure|error)|try again later|overloaded",
@@ -109,6 +112,12 @@ CUES: tuple[Cue, ...] = (
          r"^\^C|\bInterrupt\s*$|\bSIGINT\b|\bSIGTERM\b|\bKeyboardInterrupt\b|^Terminated\s*$",
          "The run was stopped from outside (interrupt or termination), not by a fault of its own: {line}",
          "Run it again unchanged and let it finish; if something stops it on a timer, give it more time."),
+    _cue("contention", "transient",
+         r"could not serialize access|serialization failure|deadlock detected|deadlock found when trying to get lock|"
+         r"lock wait timeout exceeded|try restarting transaction",
+         "Another transaction held what this one needed, and the database gave up on this one: {line}",
+         "Retry the same transaction; it succeeds once the other one finishes. If it keeps happening, take locks "
+         "in one order or make the transaction shorter."),
     _cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
          r"\w undefined \(type|has no (?:field|member|method|attribute|property|exported member)|is not defined\b|"
@@ -194,7 +203,9 @@ CUES: tuple[Cue, ...] = (
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
-         r"was not found in the package registry|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
+         r"was not found in the package registry|flag needs an argument|no value for required|"
+         r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
+         r"you must (?:provide|specify)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
          r"invalid type for\b|error validating data|\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
          r"unsupported argument|argument named [^\n]{1,80} is not expected|"
          # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
@@ -230,7 +241,8 @@ CUES: tuple[Cue, ...] = (
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
-         r"\(conflict: |exhaustively searched|outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
+         r"\(conflict: |untolerated taint|didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
+         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
          r"not compatible with|package downgrade",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "

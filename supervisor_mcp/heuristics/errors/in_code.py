@@ -19,10 +19,10 @@ _CODE_LINE = re.compile(
 _WORD_RUN = re.compile(r"\w*")
 # Quoted names, `a_b`/`a-b`/`a.b`/`a/b` tokens, CamelCase names: a branch 'fix-timeout-error', ErrorLog.
 # Double quotes are left alone (JSON keeps its status words there: "Error": ""), and so are the names of
-# exceptions (AssertionError), which report a failure by their name.
+# exceptions (AssertionError) and cluster event reasons (FailedScheduling), which report a failure by name.
 _NAMES = re.compile(
     r"'[^'\n]{0,200}'|`[^`\n]{0,200}`|\w{1,100}(?:[-_./:]\w{1,100}){1,20}|"
-    r"\b(?![A-Za-z]{0,80}(?:Error|Exception|Failure|Fault)\b)(?:[a-z]{1,40}|[A-Z][a-z0-9]{1,40})[A-Z]\w{0,100}")
+    r"\b(?!Failed|[A-Za-z]{0,80}(?:Error|Exception|Failure|Fault)\b)(?:[a-z]{1,40}|[A-Z][a-z0-9]{1,40})[A-Z]\w{0,100}")
 # A compiler's excerpt of the source (`4 |     error: String,`): code, not the compiler's words.
 _EXCERPT = re.compile(r"^[ \t]{0,8}\d{1,7}[ \t]{1,4}\|[^\n]*$", re.MULTILINE)
 # The rest of a file name after the words: `rate_limiter.py`, `oom_watch.go`.

@@ -118,6 +118,7 @@ class Rule(StrEnum):
     LANGUAGE_VERSION = "language_version"
     NUGET_CONFLICT = "nuget_conflict"
     CLUSTER_QUOTA = "cluster_quota"
+    FIELD_IMMUTABLE = "field_immutable"
     LINKER_MISSING = "linker_missing"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"

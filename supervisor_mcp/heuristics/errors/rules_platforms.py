@@ -52,7 +52,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Install it ({tool}-{plugin} from the system's package manager, or the {tool} plugin's release), "
                 "then run the command again.")),
     sig(Rule.DB_EXTENSION_MISSING, "missing_dependency", "extension control file",
-        r'could not open extension control file "(?P<path>[^"\n]{1,300})"', priority=96,
+        r'[Cc]ould not open extension control file "(?P<path>[^"\n]{1,300})"', priority=96,
         example='ERROR:  could not open extension control file "/usr/share/postgresql/16/extension/vector.control": '
                 "No such file or directory",
         advice=("The database extension is not installed on the server: {path} is missing.",
@@ -102,6 +102,16 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The namespace's resource quota has no room left for what this object requests.",
                 "Lower the object's requests/limits, delete what is no longer needed in the namespace, or ask for a "
                 "larger quota (kubectl describe quota shows what is used).")),
+    # The API server's validation verdict `<field>: Forbidden: ...` on a field that cannot change after
+    # creation: the object's state, not the caller's rights.
+    sig(Rule.FIELD_IMMUTABLE, "precondition_failed", "immutable|may not be changed|cannot be changed",
+        r"[\w\].\[]{1,200}: (?:Forbidden|Invalid value: [^\n]{0,200}): [^\n]{0,200}"
+        r"(?:immutable|may not be changed|cannot be changed)", priority=92,
+        example=('The PersistentVolumeClaim "data" is invalid: spec: Forbidden: spec is immutable after creation '
+                 "except resources.requests for bound claims"),
+        advice=("The object already exists, and the field being changed cannot change after creation.",
+                "Delete and recreate the object with the new value (mind the data it holds), or change only the "
+                "fields that may be updated.")),
     sig(Rule.CLUSTER_FORBIDDEN, "permission_denied", "forbidden|unauthorized",
         r"Error from server \(Forbidden\)|is forbidden: User \"[^\"\n]{1,200}\" cannot|"
         r"You must be logged in to the server", flags=IGNORECASE, priority=91,
