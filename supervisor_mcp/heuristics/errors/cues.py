@@ -120,11 +120,13 @@ CUES: tuple[Cue, ...] = (
          "in one order or make the transaction shorter."),
     _cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
-         r"\w undefined \(type|has no (?:field|member|method|attribute|property|exported member)|is not defined\b|"
+         r"\w undefined \(type|has no (?:field|member|method|attribute|property|exported member)|"
+         r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
          r"could not get unknown property|"
-         r"['‘]\w{1,80}['’] undeclared|has not been declared|no (?:method|field|function|variable) named|"
+         r"['‘]\w{1,80}['’] undeclared|has not been declared|"
+         r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
          r"no such (?:table|column|function)|(?:column|relation|table|function) \"[^\"\n]{1,80}\" does not exist|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
@@ -203,7 +205,9 @@ CUES: tuple[Cue, ...] = (
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
-         r"was not found in the package registry|flag needs an argument|no value for required|"
+         r"was not found in the package registry|command [\"'][^\"'\n]{1,60}[\"'] is not defined|"
+         r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
+         r"flag needs an argument|no value for required|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
          r"you must (?:provide|specify)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
          r"invalid type for\b|error validating data|\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
@@ -241,7 +245,8 @@ CUES: tuple[Cue, ...] = (
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
-         r"\(conflict: |untolerated taint|didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
+         r"\(conflict: |but your [\w.]{1,30} (?:specified|requires)|updates to [\w.]{1,40} needed|untolerated taint|"
+         r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
          r"not compatible with|package downgrade",
          "The action is valid but the current state does not allow it: {line}",
@@ -250,7 +255,9 @@ CUES: tuple[Cue, ...] = (
     _cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
-         r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|non-nullable field|"
+         r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"
+         r"heap-buffer-overflow|double free|use-after-free|"
+         r"stack smashing detected|non-nullable field|"
          r"declared as a non null type",
          "The program crashed while running: {line}",
          "Read the first frame of the crash that is in your own code, fix the state or input that leads "

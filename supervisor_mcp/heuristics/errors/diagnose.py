@@ -19,7 +19,7 @@ from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, only_warnings
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
-from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category
+from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
 from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, finished, from_cues
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
@@ -140,6 +140,10 @@ _MECHANISMS: frozenset[ErrorCategory] = frozenset({
 _OUTRANKED: tuple[tuple[str, frozenset[ErrorCategory]], ...] = (
     ("domain_", _MECHANISMS),
     (Rule.EXPECTED_GOT, frozenset({"syntax_error"})),
+    # A panic is how Rust and Go report any failure, build scripts' missing libraries included: the words
+    # of an environment's mechanism in it name the cause.
+    (Rule.PANIC, frozenset({"missing_dependency", "file_not_found", "permission_denied", "transient",
+                            "resource_limit"})),
 )
 
 
@@ -180,6 +184,10 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
     # ("expected 3, got 0") describe the exception rather than a cause behind it.
     if from_lines.rule == Rule.RUNNER_SUMMARY and from_exception.category == "runtime_error":
         return from_lines  # a runner's tally of failed tests: the generic exception is how a test failed
+    if (from_exception.category == "runtime_error" and from_exception.exception is not None
+            and not is_known(from_exception.exception.name) and not from_lines.rule.startswith("domain_")
+            and from_lines.rule != Rule.EXPECTED_GOT):
+        return from_lines  # a library's own exception we know nothing of (Gem::Ext::BuildError): the line says more
     line_rank = next((s.rank for s in MECHANISM_SIGNATURES if s.name == from_lines.rule), 0)
     if line_rank and from_lines.category == from_exception.category:
         return from_lines  # the same mechanism, named more precisely (a JVM heap, not any OutOfMemoryError)

@@ -94,6 +94,11 @@ _QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit bala
 _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
 
+def is_known(name: str) -> bool:
+    """Whether the type's name alone says what kind of failure it is (a builtin or a mapped name)."""
+    return name in _EXC_EXACT or name in _GENERIC
+
+
 def http_category(message: str) -> ErrorCategory | None:
     match = _HTTP_STATUS.search(message)
     if not match:

@@ -115,6 +115,7 @@ class Rule(StrEnum):
     CALL_ARITY = "call_arity"
     CHECKER_ARGUMENTS = "checker_arguments"
     CHECKER_IMPORT = "checker_import"
+    CHECKER_UNDEFINED = "checker_undefined"
     LANGUAGE_VERSION = "language_version"
     NUGET_CONFLICT = "nuget_conflict"
     CLUSTER_QUOTA = "cluster_quota"

@@ -185,6 +185,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.CHECKER_ARGUMENTS, "invalid_arguments", "[arg-type]|[call-arg]|[call-overload]",
         r"error: [^\n]{1,400}\[(?:arg-type|call-arg|call-overload)\]$",
         example='src/app.py:12: error: Argument 1 to "add" has incompatible type "str"; expected "int"  [arg-type]'),
+    sig(Rule.CHECKER_UNDEFINED, "undefined_name", "[name-defined]|[attr-defined]",
+        r"error: [^\n]{1,400}\[(?:name-defined|attr-defined)\]$",
+        example='src/app.py:3: error: Name "foo" is not defined  [name-defined]'),
     sig(Rule.CHECKER_IMPORT, "missing_dependency", "[import-not-found]|[import]",
         r"error: [^\n]{1,400}\[import(?:-not-found)?\]$",
         example='src/app.py:1: error: Cannot find implementation or library stub for module named "yaml"  '

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 _EXC_LINE = re.compile(
     r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
     r"Unhandled [Ee]xception\. |---> )?"
-    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
+    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
     r"Expired|Denied|Refused|Invalid|Iteration))"
     r"(?:(?::[ \t]?)([^\n]{0,2000})[^\n]*)?$",
@@ -55,7 +55,9 @@ class ExceptionLine:
 
     @property
     def name(self) -> str:
-        return self.type.rsplit(".", 1)[-1]
+        name = self.type.rsplit(".", 1)[-1]
+        # Ruby's `Bundler::GemNotFound` is read by its class; `Errno::ENOENT` names the errno it wraps.
+        return name if name.startswith("Errno::") else name.rsplit("::", 1)[-1]
 
 
 @dataclass(frozen=True)
