@@ -60,6 +60,13 @@ def load_sweagent(data_dir: Path) -> list[Run]:
 
 
 GATHERED = Path(__file__).resolve().parent / "data" / "trajectories"
+# Benchmarks whose environment ends a run at its first correct answer, so failed runs all run to the turn
+# limit and resolved ones stop early: any pattern that needs a few steps "predicts" failure by length
+# alone. Their rows are reported, but they calibrate nothing and are not held-out targets.
+ENDS_ON_SUCCESS: dict[str, str] = {
+    "intercode_sql_gpt35": "every failed run lasts exactly 10 steps; a resolved one stops at its first correct query",
+    "intercode_ctf_gpt4": "44 of 56 failed runs last the full 10 turns; a resolved one stops at the right flag",
+}
 
 
 def load_gathered(folder: Path = GATHERED) -> list[Run]:

@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from loop_runs import Run, load_sources, paging_rule_flag, replay_first_firings
+from loop_runs import ENDS_ON_SUCCESS, Run, load_sources, paging_rule_flag, replay_first_firings
 
 from supervisor_mcp.heuristics.loops.calibration import DEFAULT_MIN_CONFIDENCE
 from supervisor_mcp.models import PATTERNS
@@ -103,9 +103,13 @@ def report(data_dir: Path, threshold: float = DEFAULT_MIN_CONFIDENCE) -> dict[st
     sources = load_sources(data_dir)
     firings = {run.id: replay_first_firings(run) for runs in sources.values() for run in runs}
     out: dict[str, Any] = {"threshold": threshold, "sources": {}, "held_out": {}}
+    calibrating = {name: runs for name, runs in sources.items() if name not in ENDS_ON_SUCCESS}
     for name, runs in sources.items():
         out["sources"][name] = {"patterns": pattern_table(runs, firings), **rates(runs, set())}
-        others = [r for other, rs in sources.items() if other != name for r in rs]
+        if name in ENDS_ON_SUCCESS:
+            out["sources"][name]["ends_on_success"] = ENDS_ON_SUCCESS[name]
+            continue
+        others = [r for other, rs in calibrating.items() if other != name for r in rs]
         allowed = {p for p, c in calibrate(others, firings).items() if c >= threshold}
         out["held_out"][name] = {
             "allowed": sorted(allowed),
@@ -113,7 +117,7 @@ def report(data_dir: Path, threshold: float = DEFAULT_MIN_CONFIDENCE) -> dict[st
             "all_patterns": rates(runs, flagged_by(runs, firings, set(PATTERN_NAMES))),
             "paging_only_rule": rates(runs, {r.id for r in runs if paging_rule_flag(r) is not None}),
         }
-    out["calibration_all_sources"] = calibrate([r for rs in sources.values() for r in rs], firings)
+    out["calibration_all_sources"] = calibrate([r for rs in calibrating.values() for r in rs], firings)
     return out
 
 
@@ -134,7 +138,11 @@ def main() -> None:
     for name, row in out["sources"].items():
         cells = "  ".join(f"{t['failed']:>3}/{t['resolved']:<3} {t['lr']:>5.2f}" for t in row["patterns"].values())
         print(f"{name:38} {row['runs']:>5} {row['base']:>5.2f}  {cells}")
-    print("  (cells: failed runs / resolved runs where the pattern fires, and its likelihood ratio)\n")
+    print("  (cells: failed runs / resolved runs where the pattern fires, and its likelihood ratio)")
+    for name, row in out["sources"].items():
+        if "ends_on_success" in row:
+            print(f"  {name}: not used to calibrate or held out: {row['ends_on_success']}")
+    print()
     print(f"{'held out (tuned on the others)':38} {'policy':>26}  {'all patterns':>26}  {'paging-only rule':>26}")
     for name, row in out["held_out"].items():
         print(f"{name:38} {_cell(row['policy']):>26}  {_cell(row['all_patterns']):>26}  "
