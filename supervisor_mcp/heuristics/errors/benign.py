@@ -37,7 +37,7 @@ _TROUBLE = re.compile(
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
-    r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:])|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
+    r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
     # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`
     r"[^\n]{1,300}?(?:\(\d{1,6},\d{1,6}\))? ?: warning [A-Z]{1,8}\d{2,6}:"
 )

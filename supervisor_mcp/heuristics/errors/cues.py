@@ -223,7 +223,7 @@ CUES: tuple[Cue, ...] = (
          "or a missing required one."),
     _cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
-         r"^ASSERT:|^# FAIL: +[1-9]|there (?:are|were) test failures|"
+         r"^ASSERT:|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...")
          r"(?<![:\d])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",

@@ -120,6 +120,7 @@ class Rule(StrEnum):
     NUGET_CONFLICT = "nuget_conflict"
     CLUSTER_QUOTA = "cluster_quota"
     FIELD_IMMUTABLE = "field_immutable"
+    DETAILED_EXITCODE = "detailed_exitcode"
     LINKER_MISSING = "linker_missing"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"

@@ -95,6 +95,14 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The namespace is being deleted, so nothing new can be created in it.",
                 "Wait until the namespace is gone (kubectl get ns), recreate it, then apply again.")),
     # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
+    # `terraform plan` / `helm diff` with --detailed-exitcode exit 2 to say "there are changes": an answer.
+    sig(Rule.DETAILED_EXITCODE, "not_an_error", "detailed-exitcode",
+        r"identified at least one change, exiting with non-zero exit code|\(detailed-exitcode parameter enabled\)",
+        example="Error: identified at least one change, exiting with non-zero exit code (detailed-exitcode parameter "
+                "enabled)",
+        advice=("With --detailed-exitcode a non-zero status only says that the plan or diff has changes.",
+                "Carry on: read the changes it listed; drop --detailed-exitcode if a plain success status is "
+                "wanted.")),
     sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
         priority=92,
         example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '
