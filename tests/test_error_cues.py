@@ -329,3 +329,18 @@ def test_an_account_limit_code_is_a_resource_limit_but_a_request_limit_is_thrott
                     "been reached.").category == "resource_limit"
     assert diagnose("An error occurred (RequestLimitExceeded) when calling the DescribeInstances operation: "
                     "Request limit exceeded.").category == "transient"
+
+
+def test_an_mcp_servers_closed_connection_is_unknown_with_a_way_to_see_why():
+    out = diagnose("Error connecting to MCP server 'files': MCP error -32000: Connection closed")
+    assert out.category == "unknown" and "stderr" in out.root_cause
+
+
+def test_a_warning_that_carries_an_exception_reports_that_exception():
+    out = diagnose("WARN: Could not load plugin \"ocr\". ModuleNotFoundError: No module named 'pytesseract'")
+    assert out.category == "missing_dependency"
+
+
+def test_payment_required_is_a_spent_budget_not_a_retry():
+    out = diagnose("402 Client Error: Payment Required for url: https://api.example.com/v1/render")
+    assert out.category == "resource_limit" and not out.retryable

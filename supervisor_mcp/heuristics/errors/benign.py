@@ -46,7 +46,8 @@ _ERROR_LEVEL = re.compile(r"\s*(?:error|fatal|ERR!)\b", re.IGNORECASE)
 _FAILS = re.compile(
     r"\b(?:Job|Build|build|job) failed\b|\bexit (?:status|code):? [1-9]|\bfailed with\b|"
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
-    r"\bRetrying\b|connection broken|timed out"  # retries that end the output never succeeded
+    r"\bRetrying\b|connection broken|timed out|"  # retries that end the output never succeeded
+    r"\b[A-Z]\w{0,60}(?:Error|Exception): "  # a warning that carries an exception reports it
 )
 # A notice that does not use a level prefix: a client's bracketed level, or a deprecation/abandonment notice.
 _NOTICE_LINE = re.compile(

@@ -42,13 +42,14 @@ CUES: tuple[Cue, ...] = (
     _cue("rate_limited", "transient",
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"
          r"\b429 Too Many|"
-         r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|"
+         r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|TooManyRequests|"
          r"quota[^\n]{0,80}per (?:minute|second)",
          "The service is rate-limiting the caller: {line}",
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
          "authenticated requests usually get a higher limit."),
     _cue("quota_spent", "resource_limit",
          r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached)|exceeded[^\n]{0,30}\bquota\b|insufficient[_ ]quota|"
+         r"\b402\b[^\n]{0,30}Payment Required|"
          r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits",
          "A usage quota or billing limit is spent: {line}",
          "Not retryable as is: check the account's plan, billing or quota, or use another key or project."),
@@ -81,7 +82,8 @@ CUES: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
-         r"no credentials|not authenticated|provide credentials|api key not valid|API_KEY_INVALID|"
+         r"no credentials|not authenticated|resource not accessible by integration|\bstatus: 40[13],|"
+         r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|"
          r"login required|password authentication failed|correct access rights|"
          r"authentication_error|invalid x-api-key|"
@@ -210,7 +212,8 @@ CUES: tuple[Cue, ...] = (
          r"flag needs an argument|no value for required|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
          r"you must (?:provide|specify)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
-         r"invalid type for\b|error validating data|\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
+         r"invalid type for\b|\binvalid_type\b|\(-32602\)|code\W{1,4}-32602\b|error validating data|"
+         r"\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
          r"unsupported argument|argument named [^\n]{1,80} is not expected|"
          # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
          r"(?-i:: Required value\b)|\b[a-z]\w{0,60}(?:\.\w{1,60}){1,6} is required\b|"
@@ -268,6 +271,8 @@ CUES: tuple[Cue, ...] = (
 # Gradle 7.0", "npm WARN ... ENOENT"): its words are no cue.
 _NOTICE = re.compile(r"\bwarn(?:ing)?\b|\bdeprecat|\bnotice\b|\bhint:", re.IGNORECASE)
 _MAX_NOTICES = 20
+# A warning that carries an exception ("WARN: Could not load tool. ModuleNotFoundError: ...") reports it.
+_CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception): ")
 # A cluster event's row: `Warning` is its type column, and the message is the failure itself.
 _EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
 # A line that reports trouble: an error level or a failure word. Cues read these first, so an error line
@@ -311,7 +316,8 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
             start = scope.rfind("\n", 0, match.start()) + 1
             end = scope.find("\n", match.end())
             line = scope[start:end if end >= 0 else len(scope)].strip()
-            if (in_notices or not _NOTICE.search(line) or _EVENT_ROW.match(line)) and not in_code(scope, match):
+            notice = _NOTICE.search(line) and not _EVENT_ROW.match(line) and not _CARRIES_EXCEPTION.search(line)
+            if (in_notices or not notice) and not in_code(scope, match):
                 return cue, line
             if n >= _MAX_NOTICES:
                 break

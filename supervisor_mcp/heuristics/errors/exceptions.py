@@ -80,7 +80,7 @@ _STATED = re.compile(
     r"closed the connection unexpectedly|connection slots|could not connect",
     re.IGNORECASE,
 )
-_LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed"}
+_LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed", "undefined_name"}
 _PARSE_ERROR = re.compile(r"(?<!Unicode)(?:Decode|Parse|Parser|Parsing|Scanner|Syntax)(?:Error|Exception)$")
 _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
 _ERRNO_RE = re.compile(r"\[Errno (-?\d{1,4})\]")

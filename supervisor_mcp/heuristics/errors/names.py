@@ -121,6 +121,7 @@ class Rule(StrEnum):
     CLUSTER_QUOTA = "cluster_quota"
     FIELD_IMMUTABLE = "field_immutable"
     DETAILED_EXITCODE = "detailed_exitcode"
+    MCP_CLOSED = "mcp_closed"
     LINKER_MISSING = "linker_missing"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"

@@ -103,6 +103,14 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("With --detailed-exitcode a non-zero status only says that the plan or diff has changes.",
                 "Carry on: read the changes it listed; drop --detailed-exitcode if a plain success status is "
                 "wanted.")),
+    # An MCP client's stdio transport closed: the server process exited, and why is in its stderr.
+    sig(Rule.MCP_CLOSED, "unknown", "-32000",
+        r"MCP error -32000: Connection closed",
+        example="Error during discovery for MCP server 'docs': MCP error -32000: Connection closed",
+        advice=("The MCP server's process exited (or never started), so the client's connection closed; the "
+                "reason is in the server's own stderr, not in this message.",
+                "Run the server's command by hand in a terminal to see why it exits (a missing runtime or "
+                "package, a bad argument, a missing environment variable), fix that, then reconnect.")),
     sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
         priority=92,
         example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '
