@@ -56,7 +56,7 @@ CUES: tuple[Cue, ...] = (
     _cue("out_of_memory", "resource_limit",
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
-         r"signal terminated program|insufficient memory|requires more (?:system )?memory|"
+         r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
          r"^[ \t]*Killed[ \t]*$|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
@@ -65,7 +65,9 @@ CUES: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
-         r"maximum execution time|(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
+         r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
+         r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
+         r"(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
          r"\bexceed(?:s|ed)? [^\n]{0,60}\b(?:size|memory|time|disk|storage|token|"
          r"context)[^\n]{0,20}\blimit\b|\bmax(?:imum)? depth exceeded|"
          r"HTTP code = 413|remaining connection slots|too many (?:connections|clients)|max_user_connections|"
@@ -82,7 +84,9 @@ CUES: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
-         r"no credentials|not authenticated|resource not accessible by integration|\bstatus: 40[13],|"
+         r"no credentials|not authenticated|status code 40[13]\b|api[_ ]key[^\n]{0,60}must be set|"
+         r"(?:missing|no) api[_ ]key|api[_ ]key (?:is )?(?:missing|required|not set)|"
+         r"resource not accessible by integration|\bstatus: 40[13],|"
          r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|"
          r"login required|password authentication failed|correct access rights|"
@@ -100,9 +104,9 @@ CUES: tuple[Cue, ...] = (
          r"connection (?:refused|reset|closed|aborted|timed out|lost|failed|error)|\bECONNREFUSED\b|\bECONNRESET\b|"
          r"\bE(?:SOCKET)?TIMEDOUT\b|socket hang up|broken pipe|spurious network error|"
          r"closed the connection unexpectedly|(?:closed|reset) by peer|terminated abnormally|"
-         r"(?:unable|failed|could not|cannot|can't) (?:to )?connect|"
+         r"(?:unable|failed|could not|couldn't|cannot|can't) (?:to )?connect|"
          r"unable to load the service index|(?:failed|unable) to (?:fetch|download)|TLS handshake|RPC failed|"
-         r"hung up unexpectedly|unable to handle the request|ServiceUnavailable|network-related|"
+         r"hung up unexpectedly|status code 5\d\d\b|unable to handle the request|ServiceUnavailable|network-related|"
          r"error occurred while establishing a connection|"
          r"timed out|(?:read|connect|connection|request|operation|socket|gateway) time-?out|deadline exceeded|"
          r"service unavailable|bad gateway|\b50[234]\b[^\n]{0,30}(?:error|server|unavailable|gateway)|"
@@ -170,7 +174,9 @@ CUES: tuple[Cue, ...] = (
          r"library not loaded|cannot open shared object|unable to locate package|not installed|"
          r"is not recognized as the name of a cmdlet|could not open extension control file|is missing from your system|"
          r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
-         r"could not find directory of|required library|you must install or update|try pulling it first|"
+         r"could not find directory of|executable doesn't exist at|download new browsers|"
+         r"could not select device driver|no nvidia driver|required library|you must install or update|"
+         r"try pulling it first|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
          r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
@@ -179,7 +185,8 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         r"could not find file|could not find or access|failed opening required|failed to open stream|"
+         r"could not find file|status code 404\b|could not find or access|failed opening required|"
+         r"failed to open stream|"
          r"repository (?:'[^'\n]{1,200}' )?not found|"
          r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
          r"(?:ya?ml|json|toml|xml|ini|cfg|conf|txt|csv|lock|properties)\b|requested URL returned error: 404\b|"

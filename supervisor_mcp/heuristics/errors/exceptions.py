@@ -73,13 +73,15 @@ _GENERIC = frozenset({
 })
 ENVIRONMENT_CUES: frozenset[ErrorCategory] = frozenset({"transient", "permission_denied", "resource_limit"})
 _VALUE_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
-_QUOTED = re.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
+_QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
 _STATED = re.compile(
     r"out of memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
-    r"closed the connection unexpectedly|connection slots|could not connect",
+    r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
+    r"no nvidia driver|driver (?:is )?not (?:found|installed)",
     re.IGNORECASE,
 )
+_BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}
 _LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed", "undefined_name"}
 _PARSE_ERROR = re.compile(r"(?<!Unicode)(?:Decode|Parse|Parser|Parsing|Scanner|Syntax)(?:Error|Exception)$")
 _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
@@ -148,7 +150,8 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         # A builtin's message is a value ("KeyError: 'billing'", "index 429 is out of bounds"): only a
         # mechanism stated outright in it counts, never a word inside a quoted value.
         bare = _QUOTED.sub("", message)
-        found = find_cue(bare, ENVIRONMENT_CUES) if name not in _VALUE_ERRORS and _STATED.search(bare) else None
+        stated = name not in _VALUE_ERRORS and _STATED.search(bare)
+        found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:
         words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.rsplit(".", 1)[-1])
         found = find_cue(f"{words}: {message}", _LIBRARY_CUES)
@@ -167,6 +170,8 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
         unknown_field = re.search(r"Cannot resolve keyword|Unknown field|has no field named", message)
         return "undefined_name" if unknown_field else "runtime_error"
     if name == "TypeError":
+        if message.strip() == "fetch failed":
+            return "transient"  # Node's fetch rejects every network-level failure with this TypeError
         if re.search(r"\bis not a function\b", message) and not _NULLISH.search(message):
             return "undefined_name"  # JS: the object has no such method
         return "invalid_arguments" if _TYPE_ARGS.search(message) else "runtime_error"
