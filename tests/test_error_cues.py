@@ -344,3 +344,26 @@ def test_a_warning_that_carries_an_exception_reports_that_exception():
 def test_payment_required_is_a_spent_budget_not_a_retry():
     out = diagnose("402 Client Error: Payment Required for url: https://api.example.com/v1/render")
     assert out.category == "resource_limit" and not out.retryable
+
+
+def test_a_pod_status_table_is_unknown_with_where_to_read_the_reason():
+    out = diagnose("NAME                     READY   STATUS             RESTARTS   AGE\n"
+                   "api-5c9d7f8b6d-9xk2p     0/1     CrashLoopBackOff   7          12m")
+    assert out.category == "unknown" and "describe" in out.fix
+
+
+def test_a_database_socket_that_is_not_there_yet_is_transient():
+    out = diagnose('psql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: No such file or directory'
+                   "\n\tIs the server running locally and accepting connections on that socket?")
+    assert out.category == "transient"
+
+
+def test_compiler_warnings_between_command_echoes_are_not_an_error():
+    out = diagnose("cc -O2 -c -o io.o io.c\nio.c:12:5: warning: implicit declaration of function 'getline' is invalid "
+                   "in C99 [-Wimplicit-function-declaration]\n    getline(&buf, &n, f);\n    ^\n1 warning generated.\n"
+                   "cc -O2 -c -o main.o main.c")
+    assert out.category == "not_an_error"
+
+
+def test_an_error_with_no_message_is_unknown():
+    assert diagnose("Error: undefined").category == "unknown"

@@ -36,8 +36,10 @@ _TROUBLE = re.compile(
 )
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
+    r"(?!Warning\s{2,}[A-Z]\w{1,40}\s{2,})"  # a cluster event of type Warning reports a failure
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
+    r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |"
     # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`
     r"[^\n]{1,300}?(?:\(\d{1,6},\d{1,6}\))? ?: warning [A-Z]{1,8}\d{2,6}:"
 )
@@ -117,6 +119,12 @@ def only_warnings(envelope: Envelope) -> str | None:
     if all(_is_notice(ln) or ln[:1].isspace() for ln in lines):
         return lines[0].strip()
     return None
+
+
+def is_warning(line: str) -> bool:
+    """A warning line: a warning's own words name a problem it does not have (unless it wraps a failure,
+    "WARNING: Job failed: exit status 1")."""
+    return bool(_WARNING_LINE.match(line.strip())) and not _FAILS.search(line)
 
 
 def _is_notice(line: str) -> bool:

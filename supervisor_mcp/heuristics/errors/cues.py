@@ -185,7 +185,7 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         r"could not find file|status code 404\b|could not find or access|failed opening required|"
+         r"could not find file|\(HTTP 404\)|status code 404\b|could not find or access|failed opening required|"
          r"failed to open stream|"
          r"repository (?:'[^'\n]{1,200}' )?not found|"
          r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."

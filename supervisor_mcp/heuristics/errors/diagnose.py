@@ -47,9 +47,10 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
     real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and e.name not in _WRAPPER_EXCEPTIONS]
     if not real:
-        if ctx.exceptions and ctx.frames:
+        warnings = [e for e in ctx.exceptions if e.name.endswith("Warning")]
+        if warnings and ctx.frames:
             # A warning raised as an exception: the installed runtime deprecates what the code relies on.
-            exc = ctx.exceptions[-1]
+            exc = warnings[-1]
             return Finding("runtime_error", "environment", 0.7, f"exc:{exc.name}", [exc.line], {}, exc)
         return None
     best: tuple[int, int, ExceptionLine, ErrorCategory] | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, succeeded_despite_noise
+from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_warning, succeeded_despite_noise
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.in_code import prose
@@ -123,7 +123,8 @@ def fallback(ctx: ErrorContext) -> Finding:
         return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
     if code == 0:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
-    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(body)):
+    unwarned = "\n".join(ln for ln in body.splitlines() if not is_warning(ln))
+    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(unwarned)):
         # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
                        root_cause="Only warnings or notices were printed; nothing failed.",
@@ -144,7 +145,9 @@ def fallback(ctx: ErrorContext) -> Finding:
                                   "cause is in the output above it, which was not sent.",
                        fix="Run the failing step directly, or scroll up to the first error line of its output and "
                            "diagnose that.")
-    if code is None and re.match(r"\s*(?:Error|error|ERROR)\b[:!]?\s*\S", body) and len(body) < DOMAIN_SCOPE:
+    # "Error: undefined" (a JS error with no message) names nothing for a tool to have rejected.
+    if code is None and re.match(r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)"
+                                 r"[:!]?\s*\S", body) and len(body) < DOMAIN_SCOPE:
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
     return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
 

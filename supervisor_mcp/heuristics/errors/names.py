@@ -122,6 +122,8 @@ class Rule(StrEnum):
     FIELD_IMMUTABLE = "field_immutable"
     DETAILED_EXITCODE = "detailed_exitcode"
     MCP_CLOSED = "mcp_closed"
+    STATUS_TABLE = "status_table"
+    DB_NOT_UP = "db_not_up"
     LINKER_MISSING = "linker_missing"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"

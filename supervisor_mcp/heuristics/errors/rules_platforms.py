@@ -111,6 +111,14 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "reason is in the server's own stderr, not in this message.",
                 "Run the server's command by hand in a terminal to see why it exits (a missing runtime or "
                 "package, a bad argument, a missing environment variable), fix that, then reconnect.")),
+    # A database client's socket is missing because the server is not up yet (a container still starting).
+    sig(Rule.DB_NOT_UP, "transient", "could not connect to server|connection to server on socket",
+        r"could not connect to server: No such file or directory|"
+        r"connection to server on socket \"[^\"\n]{1,200}\" failed: No such file or directory", priority=86,
+        example='psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: No such file '
+                "or directory",
+        advice=("The database server's socket does not exist: the server is not running (yet).",
+                "Start the server or wait for its container to be ready (pg_isready), then run the command again.")),
     sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
         priority=92,
         example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '
@@ -148,8 +156,17 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example='Error from server (NotFound): deployments.apps "web" not found',
         advice=("The cluster has no such object in this namespace.",
                 "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
+    # `kubectl get` rows: a pod's state, not why it is in it; describe and the previous logs say that.
+    sig(Rule.STATUS_TABLE, "unknown", "crashloopbackoff|imagepullbackoff|errimagepull",
+        r"^(?:\S+[ \t]+){1,2}\d+/\d+[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Error|"
+        r"CreateContainerConfigError)[ \t]+\d+", priority=86,
+        example="web-7d9f8c6b5-x2x9q   0/1   CrashLoopBackOff   5   3m",
+        advice=("The table shows the pod's state (crashing or unable to pull its image), not the reason.",
+                "Read the reason: kubectl describe pod NAME (its Events), and kubectl logs NAME --previous for a "
+                "container that keeps exiting.")),
     sig(Rule.CRASH_LOOP, "runtime_error", "crashloopbackoff",
-        r"\bCrashLoopBackOff\b", example="web-7d9f8c6b5-x2x9q   0/1   CrashLoopBackOff   5   3m",
+        r"\bCrashLoopBackOff\b", example='Warning  BackOff  kubelet  Back-off restarting failed container web in pod '
+                                          '"web-0": CrashLoopBackOff',
         advice=("The container starts and exits again and again: the program inside fails at start.",
                 "Read its logs from the last crash (kubectl logs POD --previous) and fix that error.")),
     # --- version control
