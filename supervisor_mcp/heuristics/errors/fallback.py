@@ -46,7 +46,7 @@ _WRAPPER_ONLY = re.compile(
     r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|exited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
-    r"^Error: Command failed: [^\n]{1,300}$|"
+    r"^Error: Command failed: [^\n]{1,300}$|Service '[^'\n]{1,100}' failed to build|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
     r"exited with non-zero status:? \d{1,3}$",
@@ -132,7 +132,8 @@ def fallback(ctx: ErrorContext) -> Finding:
     said = _from_words(ctx, evidence)
     if said is not None:
         return said
-    if code is not None and is_runner(ctx.action):
+    only_summary = all(_WRAPPER_ONLY.search(ln) for ln in body.splitlines() if ln.strip())
+    if code is not None and is_runner(ctx.action) and not only_summary:
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
         return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)
     normal = _normal_results(body, code, evidence)
