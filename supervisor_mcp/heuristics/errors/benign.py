@@ -70,7 +70,8 @@ _SUCCESS_END = re.compile(
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
-    r"Build succeeded\.|0 Error\(s\)$|Already up[ -]to[ -]date\b|"
+    r"Build succeeded\.|0 Error\(s\)$|Restore complete\b|"
+    r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b)",
     re.MULTILINE,
 )
@@ -141,8 +142,10 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     if envelope.returncode not in (None, 0):
         return None
     lines = [ln.strip() for ln in envelope.body.splitlines() if ln.strip()]
-    tail = lines[-3:]
-    success = next((ln for ln in reversed(tail) if _SUCCESS_END.match(ln)), None)
+    # The last success line counts if only warnings follow it (a build that succeeded "with 9 warning(s)").
+    last = next((i for i in range(len(lines) - 1, -1, -1) if _SUCCESS_END.match(lines[i])), None)
+    tail_ok = last is not None and (last >= len(lines) - 3 or all(is_warning(ln) for ln in lines[last + 1:]))
+    success = lines[last] if last is not None and tail_ok else None
     if success is None or _FAILS.search(envelope.body):
         return None
     if any(_HARD_FAILURE.search(prose(ln)) and not _is_notice(ln) and not _ZERO_COUNT.match(ln)

@@ -70,7 +70,8 @@ CUES: tuple[Cue, ...] = (
          r"(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
          r"\bexceed(?:s|ed)? [^\n]{0,60}\b(?:size|memory|time|disk|storage|token|"
          r"context)[^\n]{0,20}\blimit\b|\bmax(?:imum)? depth exceeded|"
-         r"HTTP code = 413|remaining connection slots|too many (?:connections|clients)|max_user_connections|"
+         r"HTTP code = 413|HTTP 413\b|returned error: 413\b|remaining connection slots|"
+         r"too many (?:connections|clients)|max_user_connections|"
          r"time limit exceeded",
          "A size limit of the machine or the service was hit: {line}",
          "Free or raise the resource it names (disk space, open files, recursion depth, context size), or "
@@ -140,13 +141,14 @@ CUES: tuple[Cue, ...] = (
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
-         r"unsupported attribute|exported attribute named|implicit declaration of function|"
+         r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|exported attribute named|"
+         r"implicit declaration of function|"
          r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
     _cue("parse", "syntax_error",
-         r"syntax error|parse error|parsing error|(?:failed|unable|could not|cannot) (?:to )?parse|"
+         r"syntax error|parse error|bad substitution|parsing error|(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
          r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
          r"not well-formed|\byaml: (?:line \d|invalid)|\bbad config (?:line|file)\b|illegal character|"
@@ -175,7 +177,8 @@ CUES: tuple[Cue, ...] = (
          r"library not loaded|cannot open shared object|unable to locate package|not installed|"
          r"is not recognized as the name of a cmdlet|could not open extension control file|is missing from your system|"
          r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
-         r"could not find directory of|library not found for -l|could not find a declaration file for module|"
+         r"could not find directory of|unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
+         r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|"
@@ -187,7 +190,9 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         r"could not find file|\(HTTP 404\)|status code 404\b|could not find or access|failed opening required|"
+         r"could not find file|neither [^\n]{1,80} nor [^\n]{1,80} found|\bno such file - |"
+         r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
+         r"failed opening required|"
          r"failed to open stream|"
          r"repository (?:'[^'\n]{1,200}' )?not found|"
          r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
@@ -216,7 +221,7 @@ CUES: tuple[Cue, ...] = (
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
-         r"was not found in the package registry|InvalidParameter(?:Value|Combination)?\b|"
+         r"was not found in the package registry|unrecognized request url|InvalidParameter(?:Value|Combination)?\b|"
          r"parameter \w{1,60} is invalid|"
          r"unsupported block type|are not expected here|inappropriate value for|incorrect attribute value type|"
          r"unknown predicate|expected (?:one|at least one) argument|"
@@ -224,7 +229,7 @@ CUES: tuple[Cue, ...] = (
          r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
          r"flag needs an argument|no value for required|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
-         r"you must (?:provide|specify)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
+         r"you must (?:provide|specify|give)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
          r"invalid type for\b|\binvalid_type\b|\(-32602\)|code\W{1,4}-32602\b|error validating data|"
          r"\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
          r"unsupported argument|argument named [^\n]{1,80} is not expected|"
@@ -261,7 +266,7 @@ CUES: tuple[Cue, ...] = (
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
-         r"\(conflict: |plan is stale|unmet dependencies|held broken packages|"
+         r"\(conflict: |database is not up to date|plan is stale|unmet dependencies|held broken packages|"
          r"but your [\w.]{1,30} (?:specified|requires)|"
          r"updates to [\w.]{1,40} needed|untolerated taint|"
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"

@@ -85,7 +85,9 @@ _OUTLIVE_SUCCESS: frozenset[ErrorCategory] = frozenset(
     {"resource_limit", "transient", "runtime_error", "undefined_name", "syntax_error", "permission_denied"}
 )
 _FAILED_LINE = re.compile(r"^(?:error|fatal|ERROR|FATAL)\b", re.MULTILINE)
-_WARNED_CAUSES: frozenset[ErrorCategory] = frozenset({"transient"})
+# Causes a warning may name for a bare failure after it: a retry on the network, a build script's missing
+# library ("warning: openssl-sys: Could not find directory of OpenSSL installation").
+_WARNED_CAUSES: frozenset[ErrorCategory] = frozenset({"transient", "missing_dependency"})
 # A compiler's diagnostic line (`main.go:12:2: message`) reports a problem whatever its words.
 _DIAGNOSTIC = re.compile(r"^[^\s:]{1,200}:\d{1,7}(?::\d{1,5})?: ", re.MULTILINE)
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output

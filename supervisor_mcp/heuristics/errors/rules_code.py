@@ -154,7 +154,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         advice=("`{cmd}` could not be started: it is not installed or not on PATH.",
                 "Install {cmd_q} (or the package that provides it) and run the command again.")),
     sig(Rule.NO_SUCH_FILE, "file_not_found", "no such file|cannot find the|no file exists at",
-        r"No such file or directory|\bopen [^\s:]{1,300}: no such file or directory|no file exists at \"|"
+        r"No such file or directory|\bopen [^\s:]{1,300}: no such file or directory|no file exists at\s|"
         r"The system cannot find the (?:file|path) specified", priority=84, confidence=0.8,
         example="The system cannot find the file specified."),
     sig(Rule.HTTP_404, "file_not_found", "404",
