@@ -367,3 +367,8 @@ def test_compiler_warnings_between_command_echoes_are_not_an_error():
 
 def test_an_error_with_no_message_is_unknown():
     assert diagnose("Error: undefined").category == "unknown"
+
+
+def test_the_c_librarys_localised_enoent_and_eacces_name_their_mechanisms():
+    assert diagnose("cat: notes.txt: Datei oder Verzeichnis nicht gefunden").category == "file_not_found"
+    assert diagnose("bash: ./deploy.sh: Permiso denegado").category == "permission_denied"

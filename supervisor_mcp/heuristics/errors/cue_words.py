@@ -73,6 +73,8 @@ CUES: tuple[Cue, ...] = (
          "split the work into smaller pieces."),
     _cue("permission", "permission_denied",
          r"\bpermissions?\b[^\n]{0,80}\bdenied\b|\bdenied\b[^\n]{0,40}\bpermission|access (?:is |was )?denied|"
+         # EACCES's message in other locales (de, fr, es, pt, zh, ja)
+         r"Keine Berechtigung|Permission non accordée|Permiso denegado|Permissão negada|权限不够|許可がありません|"
          r"access to [^\n]{1,200} (?:is|was) denied|\bunauthori[sz]ed\b|(?<!is )\bforbidden\b|"
          r"(?:don't|do not|does not|doesn't|lacks?|without) (?:have )?(?:the )?(?:write |read |sufficient |"
          r"required |necessary )?(?:permissions?|privileges?|access rights)|\bnot permitted\b|"
@@ -185,6 +187,10 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
+         # ENOENT's message in the C library's other common locales (de, fr, es, pt, zh, ja)
+         r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
+         r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
+         r"没有那个文件或目录|そのようなファイルやディレクトリはありません|"
          r"could not find file|neither [^\n]{1,80} nor [^\n]{1,80} found|\bno such file - |"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
          r"failed opening required|"
