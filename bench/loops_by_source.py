@@ -95,6 +95,23 @@ def calibrate(runs: list[Run], firings: dict[str, dict[str, int]]) -> dict[str, 
     return confidence
 
 
+def survival_lift(runs: list[Run], firings: dict[str, dict[str, int]], allowed: set[str]) -> float:
+    """Failed runs among the flagged over the number expected if a flag told nothing beyond the run still
+    going: each flag at step k is compared with the failure rate of the runs still alive at step k.
+    A run that ends early (solved, or cut short) can never be flagged late, so plain lift credits any
+    pattern that needs a few steps; this ratio does not. 1.0 means length alone explains the flags."""
+    observed = expected = 0.0
+    for run in runs:
+        steps = [firings[run.id][p] for p in allowed if p in firings[run.id]]
+        if not steps:
+            continue
+        k = min(steps)
+        alive = [r for r in runs if len(r.steps) > k]
+        expected += sum(1 for r in alive if not r.resolved) / len(alive)
+        observed += not run.resolved
+    return round(observed / expected, 2) if expected else 0.0
+
+
 def flagged_by(runs: list[Run], firings: dict[str, dict[str, int]], allowed: set[str]) -> set[str]:
     return {r.id for r in runs if any(p in allowed for p in firings[r.id])}
 
@@ -105,7 +122,8 @@ def report(data_dir: Path, threshold: float = DEFAULT_MIN_CONFIDENCE) -> dict[st
     out: dict[str, Any] = {"threshold": threshold, "sources": {}, "held_out": {}}
     calibrating = {name: runs for name, runs in sources.items() if name not in ENDS_ON_SUCCESS}
     for name, runs in sources.items():
-        out["sources"][name] = {"patterns": pattern_table(runs, firings), **rates(runs, set())}
+        out["sources"][name] = {"patterns": pattern_table(runs, firings), **rates(runs, set()),
+                                "survival_lift_all_patterns": survival_lift(runs, firings, set(PATTERN_NAMES))}
         if name in ENDS_ON_SUCCESS:
             out["sources"][name]["ends_on_success"] = ENDS_ON_SUCCESS[name]
             continue
@@ -139,6 +157,8 @@ def main() -> None:
         cells = "  ".join(f"{t['failed']:>3}/{t['resolved']:<3} {t['lr']:>5.2f}" for t in row["patterns"].values())
         print(f"{name:38} {row['runs']:>5} {row['base']:>5.2f}  {cells}")
     print("  (cells: failed runs / resolved runs where the pattern fires, and its likelihood ratio)")
+    print("  survival lift of all patterns (flags vs the runs still going at the same step; 1.0 = length alone):")
+    print("  " + ", ".join(f"{name} {row['survival_lift_all_patterns']:.2f}" for name, row in out["sources"].items()))
     for name, row in out["sources"].items():
         if "ends_on_success" in row:
             print(f"  {name}: not used to calibrate or held out: {row['ends_on_success']}")
