@@ -31,7 +31,7 @@ FAULTS = ("agent", "environment", "tool", "none")
 SPLITS = ("dev", "val")
 BLIND_BATCHES = ("2026-11-24", "2026-11-24b", "2026-11-24c", "2026-11-24d", "2026-11-24e", "2026-11-24f",
                  "2026-11-24g", "2026-11-24h", "2026-11-24i",
-                 "2026-11-24j")
+                 "2026-11-24j", "2026-11-24k")
 _GITHUB = re.compile(r"^github:([A-Za-z0-9][A-Za-z0-9_.-]*)/([A-Za-z0-9_.-]+)(?:#\d+|/\S+)$")
 _URL = re.compile(r"^https?://([^/\s]+)/?\S*$")
 
