@@ -53,7 +53,8 @@ _FAILS = re.compile(
 )
 # A notice that does not use a level prefix: a client's bracketed level, or a deprecation/abandonment notice.
 _NOTICE_LINE = re.compile(
-    r"^\[(?:INFO|DEBUG)\]|^(?:INFO|DEBUG|NOTICE)\b|^-- |^CMake Warning\b|^\S{1,60}: \[(?:Warning|Note|Notice)\]|"
+    r"^\[(?:INFO|DEBUG)\]|^(?:INFO|DEBUG|NOTICE)\b|\bNOTICE:\s|^::debug::|^-- |^CMake Warning\b|"
+    r"^\S{1,60}: \[(?:Warning|Note|Notice)\]|"
     r"\b(?:is|are) (?:abandoned|"
     r"deprecated)\b|^Deprecated\b|"
     r"^(?:Use|See) '?--warning-mode|^See https?://\S+$"
@@ -70,7 +71,8 @@ _SUCCESS_END = re.compile(
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
-    r"Build succeeded\.|0 Error\(s\)$|Restore complete\b|"
+    r"Build succeeded\.|0 Error\(s\)$|Restore complete\b|\(\d{1,9} rows?\)$|"
+    r"No changes\. Your infrastructure matches|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b)",
     re.MULTILINE,

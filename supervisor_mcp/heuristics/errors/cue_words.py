@@ -138,7 +138,8 @@ CUES: tuple[Cue, ...] = (
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
-         r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|exported attribute named|"
+         r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
+         r"exported attribute named|"
          r"implicit declaration of function|"
          r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
@@ -174,7 +175,9 @@ CUES: tuple[Cue, ...] = (
          r"library not loaded|cannot open shared object|unable to locate package|not installed|"
          r"is not recognized as the name of a cmdlet|could not open extension control file|is missing from your system|"
          r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
-         r"could not find directory of|unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
+         r"could not find directory of|not currently included in the bundle|can't find executable \w{1,60} for gem|"
+         r"failed to resolve import [\"'][@\w]|import [\"'][\w.]{1,100}[\"'] could not be resolved|"
+         r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
          r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
@@ -191,7 +194,8 @@ CUES: tuple[Cue, ...] = (
          r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
          r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
          r"没有那个文件或目录|そのようなファイルやディレクトリはありません|"
-         r"could not find file|neither [^\n]{1,80} nor [^\n]{1,80} found|\bno such file - |"
+         r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
+         r"\bno such file - |"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
          r"failed opening required|"
          r"failed to open stream|"
@@ -245,7 +249,7 @@ CUES: tuple[Cue, ...] = (
          "or a missing required one."),
     _cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
-         r"^ASSERT:|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
+         r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...")
          r"(?<![:\d])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",

@@ -69,7 +69,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
     # --- exit codes and signals that name the mechanism in build output
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
         r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status):? 127\b|"
-        r"executable file not found in \$PATH", flags=IGNORECASE,
+        r"executable file not found in \$PATH", flags=IGNORECASE, priority=89,  # a 'Permission denied' exec is 127 too
         example="make[2]: sh: Command not found\nmake[2]: *** [gnulib-version.c] Error 127",
         advice=("A program the build runs is not installed or not on PATH (exit status 127).",
                 "Find which command is missing in the lines above the error and install it (or fix PATH), then "

@@ -160,7 +160,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.STATUS_TABLE, "unknown", "crashloopbackoff|imagepullbackoff|errimagepull",
         r"^(?:\S+[ \t]+){1,2}\d+/\d+[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Error|"
         r"CreateContainerConfigError)[ \t]+\d+|"
-        r"^[ \t]*Reason:[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull)[ \t]*$",
+        r"^[ \t]*[Rr]eason:[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull)[ \t]*$",
         priority=86,
         example="web-7d9f8c6b5-x2x9q   0/1   CrashLoopBackOff   5   3m",
         advice=("The table shows the pod's state (crashing or unable to pull its image), not the reason.",
