@@ -372,3 +372,12 @@ def test_an_error_with_no_message_is_unknown():
 def test_the_c_librarys_localised_enoent_and_eacces_name_their_mechanisms():
     assert diagnose("cat: notes.txt: Datei oder Verzeichnis nicht gefunden").category == "file_not_found"
     assert diagnose("bash: ./deploy.sh: Permiso denegado").category == "permission_denied"
+
+
+def test_a_missing_shebang_interpreter_is_a_missing_dependency_not_a_missing_file():
+    assert diagnose("env: python2: No such file or directory").category == "missing_dependency"
+
+
+def test_a_cli_called_with_too_few_arguments_is_an_invalid_argument():
+    assert diagnose('Error: "tool deploy" requires at least 1 argument').category == "invalid_arguments"
+    assert diagnose("cp: missing destination file operand after 'a.txt'").category == "invalid_arguments"

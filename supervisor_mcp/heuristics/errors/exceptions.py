@@ -78,7 +78,7 @@ _STATED = re.compile(
     r"out of memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
-    r"no nvidia driver|driver (?:is )?not (?:found|installed)",
+    r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}

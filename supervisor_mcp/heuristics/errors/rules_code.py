@@ -126,6 +126,13 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="ls: cannot access 'src/utils': No such file or directory"),
     sig(Rule.CD_MISSING, "file_not_found", "cd: ", r"cd: (?P<path>[^:\n]{1,500}): No such file or directory",
         example="bash: line 1: cd: /testbed/astropy/modelling: No such file or directory"),
+    # A script's `#!/usr/bin/env NAME` line names an interpreter that is not installed (env says so, not the script).
+    sig(Rule.SHEBANG_MISSING, "missing_dependency", "env:",
+        r"^(?:/usr/bin/)?env: '?(?P<cmd>[\w.+-]{1,60})'?: No such file or directory$", priority=96,
+        example="env: node: No such file or directory",
+        advice=("The script's first line asks `env` for `{cmd}`, and no program by that name is on PATH.",
+                "Install {cmd} (or put it on PATH), or run the script with the interpreter you have "
+                "(python3 script.py); editing the #! line also works.")),
     sig(Rule.TOOL_PATH_MISSING, "file_not_found", "no such file",
         r"^[\w.+-]{1,40}: (?:can't read |cannot read |)(?P<path>[^:\n]{1,500}): No such file or directory$",
         example="cat: setup.cfg: No such file or directory"),
