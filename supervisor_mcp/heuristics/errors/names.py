@@ -124,7 +124,6 @@ class Rule(StrEnum):
     MCP_CLOSED = "mcp_closed"
     STATUS_TABLE = "status_table"
     DB_NOT_UP = "db_not_up"
-    SHEBANG_MISSING = "shebang_missing"
     LINKER_MISSING = "linker_missing"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"

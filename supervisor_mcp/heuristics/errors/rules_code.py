@@ -76,8 +76,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Library not loaded: (?P<lib2>\S{1,200})",
         example=("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared obj"
                  "ect file: No such file or directory")),
-    sig(Rule.ENV_INTERP, "missing_dependency", "/usr/bin/env:",
-        r"^/usr/bin/env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$",
+    # A script's `#!/usr/bin/env NAME` names an interpreter that is not installed; macOS prints bare `env:`.
+    sig(Rule.ENV_INTERP, "missing_dependency", "env:",
+        r"^(?:/usr/bin/)?env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$", priority=96,
         example="/usr/bin/env: 'python': No such file or directory"),
     sig(Rule.NODE_MODULE, "missing_dependency", "cannot find module|cannot find package '",
         r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
@@ -126,13 +127,6 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="ls: cannot access 'src/utils': No such file or directory"),
     sig(Rule.CD_MISSING, "file_not_found", "cd: ", r"cd: (?P<path>[^:\n]{1,500}): No such file or directory",
         example="bash: line 1: cd: /testbed/astropy/modelling: No such file or directory"),
-    # A script's `#!/usr/bin/env NAME` line names an interpreter that is not installed (env says so, not the script).
-    sig(Rule.SHEBANG_MISSING, "missing_dependency", "env:",
-        r"^(?:/usr/bin/)?env: '?(?P<cmd>[\w.+-]{1,60})'?: No such file or directory$", priority=96,
-        example="env: node: No such file or directory",
-        advice=("The script's first line asks `env` for `{cmd}`, and no program by that name is on PATH.",
-                "Install {cmd} (or put it on PATH), or run the script with the interpreter you have "
-                "(python3 script.py); editing the #! line also works.")),
     sig(Rule.TOOL_PATH_MISSING, "file_not_found", "no such file",
         r"^[\w.+-]{1,40}: (?:can't read |cannot read |)(?P<path>[^:\n]{1,500}): No such file or directory$",
         example="cat: setup.cfg: No such file or directory"),
