@@ -8,6 +8,8 @@ nor lookarounds; anything it does not understand makes it answer None, which mea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 _META = frozenset("\\^$.|?*+()[]{}")
 _QUANTIFIERS = frozenset("?*{+")
 _SHORTEST = 3  # shorter literals occur almost everywhere and save nothing
@@ -22,26 +24,8 @@ def required_literals(pattern: str) -> frozenset[str] | None:
 
 def _split(pattern: str) -> list[str]:
     """Top-level alternatives."""
-    parts, start, depth, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    parts.append(pattern[start:])
-    return parts
+    cuts = [i for i, ch, depth in _syntax(pattern) if ch == "|" and depth == 0]
+    return [pattern[start + 1:end] for start, end in zip([-1, *cuts], [*cuts, len(pattern)], strict=True)]
 
 
 def _alternative(alt: str) -> frozenset[str] | None:
@@ -108,24 +92,28 @@ def _group_body(group: str) -> str | None:
 
 
 def _group_end(alt: str, start: int) -> int | None:
-    depth, i, in_class = 0, start, False
-    while i < len(alt):
-        ch = alt[i]
+    """The `)` that closes the group opening at start."""
+    return next((i for i, ch, depth in _syntax(alt, start) if ch == ")" and depth == 1), None)
+
+
+def _syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """(index, character, group depth before it) for every character that is syntax: not escaped and not
+    inside a character class. The one scanner the splitting and the group matching share."""
+    depth, i = 0, start
+    while i < len(pattern):
+        ch = pattern[i]
         if ch == "\\":
             i += 2
             continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        if ch == "[":
+            close = _class_end(pattern, i + 1)
+            if close is None:
+                return
+            i = close + 1
+            continue
+        yield i, ch, depth
+        depth += (ch == "(") - (ch == ")")
         i += 1
-    return None
 
 
 def _class_end(alt: str, i: int) -> int | None:
