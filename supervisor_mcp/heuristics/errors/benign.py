@@ -34,9 +34,13 @@ _TROUBLE = re.compile(
     r"^\w{0,60}(?:Error|Exception)\b|\berror:|fatal:|Permission denied|Segmentation fault|Killed$",
     re.MULTILINE,
 )
+# A cluster event's row: `Warning` is its type column, and the message is the failure itself.
+EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
+# A warning that carries an exception ("WARN: Could not load tool. ModuleNotFoundError: ...") reports it.
+CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception): ")
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
-    r"(?!Warning\s{2,}[A-Z]\w{1,40}\s{2,})"  # a cluster event of type Warning reports a failure
+    rf"(?!{EVENT_ROW.pattern})"
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
     r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |"
@@ -49,7 +53,7 @@ _FAILS = re.compile(
     r"\b(?:Job|Build|build|job) failed\b|\bexit (?:status|code):? [1-9]|\bfailed with\b|"
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
     r"\bRetrying\b|connection broken|timed out|"  # retries that end the output never succeeded
-    r"\b[A-Z]\w{0,60}(?:Error|Exception): "  # a warning that carries an exception reports it
+    + CARRIES_EXCEPTION.pattern
 )
 # A notice that does not use a level prefix: a client's bracketed level, or a deprecation/abandonment notice.
 _NOTICE_LINE = re.compile(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.errors.benign import CARRIES_EXCEPTION, EVENT_ROW
 from supervisor_mcp.heuristics.errors.cue_words import CUES, Cue
 from supervisor_mcp.heuristics.errors.in_code import in_code
 from supervisor_mcp.models import ErrorCategory
@@ -29,10 +30,6 @@ __all__ = ["CUES", "Cue", "find_cue"]
 # Gradle 7.0", "npm WARN ... ENOENT"): its words are no cue.
 _NOTICE = re.compile(r"\bwarn(?:ing)?\b|\bdeprecat|\bnotice\b|\bhint:", re.IGNORECASE)
 _MAX_NOTICES = 20
-# A warning that carries an exception ("WARN: Could not load tool. ModuleNotFoundError: ...") reports it.
-_CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception): ")
-# A cluster event's row: `Warning` is its type column, and the message is the failure itself.
-_EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
 # A line that reports trouble: an error level or a failure word. Cues read these first, so an error line
 # decides over an informational one that happens to share a word ("Using billing account ...").
 _TROUBLE_LINE = re.compile(
@@ -75,7 +72,8 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
             start = scope.rfind("\n", 0, match.start()) + 1
             end = scope.find("\n", match.end())
             line = scope[start:end if end >= 0 else len(scope)].strip()
-            notice = _NOTICE.search(line) and not _EVENT_ROW.match(line) and not _CARRIES_EXCEPTION.search(line)
+            # A cluster event row or a warning carrying an exception reports a failure in a notice's words.
+            notice = _NOTICE.search(line) and not EVENT_ROW.match(line) and not CARRIES_EXCEPTION.search(line)
             if (in_notices or not notice) and not in_code(scope, match):
                 return cue, line
             if n >= _MAX_NOTICES:
