@@ -100,14 +100,17 @@ def survival_lift(runs: list[Run], firings: dict[str, dict[str, int]], allowed: 
     going: each flag at step k is compared with the failure rate of the runs still alive at step k.
     A run that ends early (solved, or cut short) can never be flagged late, so plain lift credits any
     pattern that needs a few steps; this ratio does not. 1.0 means length alone explains the flags."""
+    alive_failure: dict[int, float] = {}  # step -> failure rate of the runs still going there
     observed = expected = 0.0
     for run in runs:
         steps = [firings[run.id][p] for p in allowed if p in firings[run.id]]
         if not steps:
             continue
         k = min(steps)
-        alive = [r for r in runs if len(r.steps) > k]
-        expected += sum(1 for r in alive if not r.resolved) / len(alive)
+        if k not in alive_failure:
+            alive = [r for r in runs if len(r.steps) > k]
+            alive_failure[k] = sum(1 for r in alive if not r.resolved) / len(alive)
+        expected += alive_failure[k]
         observed += not run.resolved
     return round(observed / expected, 2) if expected else 0.0
 
