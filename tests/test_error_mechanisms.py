@@ -77,3 +77,51 @@ def test_eacces_on_a_global_npm_install_says_a_user_prefix_not_sudo():
     out = diagnose("npm ERR! code EACCES\nnpm ERR! Error: EACCES: permission denied, mkdir "
                    "'/usr/local/lib/node_modules/typescript'", "npm install -g typescript")
     assert out.category == "permission_denied" and "npm config set prefix" in out.fix and "Do not use sudo" in out.fix
+
+
+def test_a_crd_kind_the_cluster_lacks_is_a_missing_dependency():
+    out = diagnose('error: unable to recognize "m.yaml": no matches for kind "ServiceMonitor" in version '
+                   '"monitoring.coreos.com/v1"')
+    assert out.category == "missing_dependency" and "monitoring.coreos.com" in out.fix
+
+
+def test_a_built_in_kind_at_a_removed_version_is_a_wrong_argument():
+    out = diagnose('error: unable to recognize "m.yaml": no matches for kind "CronJob" in version "batch/v2alpha1"')
+    assert out.category == "invalid_arguments" and "api-resources" in out.fix
+
+
+def test_a_database_login_refused_inside_a_db_api_exception_is_permission_denied():
+    out = diagnose("sqlalchemy.exc.OperationalError: (pymysql.err.OperationalError) (1045, \"Access denied for "
+                   "user 'app'@'10.0.0.3' (using password: YES)\")")
+    assert out.category == "permission_denied" and "password" in out.fix
+
+
+def test_a_refused_login_is_fixed_with_credentials_not_file_modes():
+    out = diagnose('psql: error: connection to server at "db" (10.0.0.5), port 5432 failed: FATAL:  password '
+                   'authentication failed for user "app"')
+    assert out.category == "permission_denied" and "chmod" not in out.fix and "credentials" in out.fix
+
+
+def test_a_warning_in_a_signature_s_words_before_the_tool_s_success_is_not_an_error():
+    out = diagnose("npm WARN EBADENGINE Unsupported engine {\nnpm WARN EBADENGINE   package: 'x@2.0.0',\n"
+                   "npm WARN EBADENGINE   required: { node: '>=20' },\nnpm WARN EBADENGINE }\n\n"
+                   "added 42 packages, and audited 43 packages in 2s\n\nfound 0 vulnerabilities", "npm install")
+    assert out.category == "not_an_error"
+
+
+def test_the_same_warning_before_a_failure_still_counts():
+    out = diagnose("npm WARN EBADENGINE Unsupported engine {\nnpm WARN EBADENGINE   required: { node: '>=20' },\n"
+                   "npm WARN EBADENGINE }\nnpm ERR! code 1\nnpm ERR! command failed", "npm install")
+    assert out.category != "not_an_error"
+
+
+def test_a_missing_header_in_another_locale_is_a_missing_dependency():
+    out = diagnose("src/net.c:4:10: fatal error: curl/curl.h: Aucun fichier ou dossier de ce type\n"
+                   "compilation terminated.")
+    assert out.category == "missing_dependency"
+
+
+def test_clang_s_missing_header_is_a_missing_dependency():
+    out = diagnose("src/net.c:4:10: fatal error: 'curl/curl.h' file not found\n#include <curl/curl.h>\n"
+                   "         ^~~~~~~~~~~~~\n1 error generated.")
+    assert out.category == "missing_dependency" and "curl/curl.h" in out.root_cause

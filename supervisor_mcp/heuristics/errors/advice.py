@@ -97,14 +97,21 @@ _INSTALLS = (
 )
 
 
+# A server refusing who the client says it is (a database login, an API key), not a file's mode.
+_CREDENTIALS = re.compile(
+    r"authentication failed|access denied for user|login failed|bad credentials|invalid (?:api[ _]key|credentials|"
+    r"password|token)|api key not valid|unauthori[sz]ed|\b401\b", re.IGNORECASE)
+
+
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     line = finding.evidence[0] if finding.evidence else ""
     if finding.rule == Rule.READ_ONLY:
         return ("The file system is read-only here.",
                 "Write to a writable location (/tmp or your working directory) instead.")
-    if finding.rule == Rule.HTTP_AUTH:
+    if finding.rule == Rule.HTTP_AUTH or _CREDENTIALS.search(line):
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
-                "Check the API key/token (set, not expired, right scope); retrying unchanged will fail again.")
+                "Check the credentials it was sent (user and password, API key or token: set, not expired, right "
+                "scope); retrying unchanged will fail again.")
     for installer, where, fix in _INSTALLS:
         # Decided by the command, or by the path the refused line names: not by any traceback frame that
         # happens to sit under site-packages.

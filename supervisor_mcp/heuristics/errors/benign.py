@@ -61,7 +61,8 @@ _NOTICE_LINE = re.compile(
     r"^\S{1,60}: \[(?:Warning|Note|Notice)\]|"
     r"\b(?:is|are) (?:abandoned|"
     r"deprecated)\b|^Deprecated\b|"
-    r"^(?:Use|See) '?--warning-mode|^See https?://\S+$"
+    r"^(?:Use|See) '?--warning-mode|^See https?://\S+$|"
+    r"^debconf: delaying package configuration"  # apt in an image without apt-utils: configuration still runs
 )
 # A tool's own last word that it succeeded; what it printed before that was commentary.
 _SUCCESS_END = re.compile(

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from supervisor_mcp.heuristics.errors.anchors import required_literals
+from supervisor_mcp.heuristics.errors.signature import ENOENT_LOCALES
 from supervisor_mcp.models import ErrorCategory
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -178,6 +179,7 @@ CUES: tuple[Cue, ...] = (
          r"could not find directory of|command '[^'\n]{1,60}' not found|is currently not installed|"
          r"can be installed with|could not find a [\w ]{1,30} runtime|not currently included in the bundle|"
          r"can't find executable \w{1,60} for gem|"
+         r"missing in charts/ directory|ensure CRDs are installed first|"
          r"failed to resolve import [\"'][@\w]|import [\"'][\w.]{1,100}[\"'] could not be resolved|"
          r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
          r"library not found for -l|could not find a declaration file for module|"
@@ -192,10 +194,7 @@ CUES: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     _cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         # ENOENT's message in the C library's other common locales (de, fr, es, pt, zh, ja)
-         r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
-         r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
-         r"没有那个文件或目录|そのようなファイルやディレクトリはありません|"
+         rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
@@ -213,9 +212,13 @@ CUES: tuple[Cue, ...] = (
          "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
          "the right path or create the file first."),
     _cue("bad_arguments", "invalid_arguments",
-         r"invalid (?:argument|option|flag|value|parameter|reference format|choice)|"
+         r"invalid (?:function )?(?:argument|option|flag|value|parameter|reference format|choice)|"
          r"unknown (?:option|flag|argument|shorthand flag|parameter)|"
          r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
+         r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
+         r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
+         r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
+         r"don't meet the specifications of the schema|"
          r"\binvalid [\w -]{1,40}: -{1,2}\w|"
          r"invalid requirement|unknown switch|unknown field \"|cannot be applied to given types|"
          r"argument lists differ|no overload for method|"

@@ -16,7 +16,7 @@ import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import benign_exit, only_warnings
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_warning, only_warnings
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
@@ -158,7 +158,11 @@ def classify(ctx: ErrorContext) -> Finding:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
                        root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
                        fix="Carry on; deal with the warnings later if they matter to the task.")
-    finding = _root_most(_from_exceptions(ctx), _from_lines(ctx)) or fallback(ctx)
+    from_lines = _from_lines(ctx)
+    finding = _root_most(_from_exceptions(ctx), from_lines) or fallback(ctx)
+    if finding is from_lines and is_warning(finding.evidence[0]):
+        # A tool's warning in a signature's words (`npm WARN EBADENGINE`) before its own word of success.
+        finding = finished(ctx.envelope, None) or finding
     outranking = next((cats for rule, cats in _OUTRANKED if finding.rule.startswith(rule)), None)
     if outranking is not None:
         cue = from_cues(ctx.envelope.body, finding.evidence)

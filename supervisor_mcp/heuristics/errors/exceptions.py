@@ -58,6 +58,10 @@ _ERRNO: dict[str, ErrorCategory] = {
     "111": "transient", "104": "transient", "113": "transient", "101": "transient", "-2": "transient",
     "-3": "transient", "11": "transient", "98": "precondition_failed", "17": "precondition_failed",
 }
+# DB-API's classes: one name for every database failure. A missing table in a script's own database
+# is its setup not run (runtime_error in the labelled runs), not a misspelt name. Their message is the
+# server's, often as a tuple repr (`(1045, "Access denied ...")`), so its quotes hold the mechanism.
+_DB_API = frozenset({"OperationalError", "DatabaseError", "ProgrammingError", "IntegrityError", "InterfaceError"})
 # Builtin exception types whose messages describe values, not mechanisms ("invalid literal for int()").
 _GENERIC = frozenset({
     "Exception", "Error", "ValueError", "KeyError", "IndexError", "RuntimeError", "TypeError", "LookupError",
@@ -67,10 +71,7 @@ _GENERIC = frozenset({
     # the JVM's and .NET's ValueError: a bad value met at run time, not a call the tool refused
     "IllegalArgumentException", "ArgumentException", "ArgumentNullException", "ArgumentOutOfRangeException",
     "NumberFormatException", "FormatException",
-    # DB-API's classes: one name for every database failure. A missing table in a script's own
-    # database is its setup not run (runtime_error in the labelled runs), not a misspelt name.
-    "OperationalError", "DatabaseError", "ProgrammingError", "IntegrityError", "InterfaceError",
-})
+}) | _DB_API
 ENVIRONMENT_CUES: frozenset[ErrorCategory] = frozenset({"transient", "permission_denied", "resource_limit"})
 _VALUE_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
@@ -78,7 +79,8 @@ _STATED = re.compile(
     r"out of memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
-    r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object",
+    r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
+    r"authentication failed|access denied for user",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}
@@ -149,7 +151,7 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if name in _GENERIC:
         # A builtin's message is a value ("KeyError: 'billing'", "index 429 is out of bounds"): only a
         # mechanism stated outright in it counts, never a word inside a quoted value.
-        bare = _QUOTED.sub("", message)
+        bare = message if name in _DB_API else _QUOTED.sub("", message)
         stated = name not in _VALUE_ERRORS and _STATED.search(bare)
         found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:

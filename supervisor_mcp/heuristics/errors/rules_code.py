@@ -4,7 +4,7 @@ paths, names and arguments."""
 from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+from supervisor_mcp.heuristics.errors.signature import ENOENT_LOCALES, IGNORECASE, Signature, sig
 
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
@@ -84,8 +84,10 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
         example=("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\n"
                  "Require stack:\n- /app/server.js")),
+    # gcc in any locale, and clang's wording
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
-        r"fatal error: (?P<lib>[\w./+-]{1,200}\.h(?:pp|h)?): No such file or directory",
+        rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{ENOENT_LOCALES})|"
+        r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"

@@ -94,7 +94,6 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                  "unable to create new content in namespace web because it is being terminated"),
         advice=("The namespace is being deleted, so nothing new can be created in it.",
                 "Wait until the namespace is gone (kubectl get ns), recreate it, then apply again.")),
-    # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
     # `terraform plan` / `helm diff` with --detailed-exitcode exit 2 to say "there are changes": an answer.
     sig(Rule.DETAILED_EXITCODE, "not_an_error", "detailed-exitcode",
         r"identified at least one change, exiting with non-zero exit code|\(detailed-exitcode parameter enabled\)",
@@ -103,6 +102,16 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("With --detailed-exitcode a non-zero status only says that the plan or diff has changes.",
                 "Carry on: read the changes it listed; drop --detailed-exitcode if a plain success status is "
                 "wanted.")),
+    # A working directory `terraform init` has not (re)initialised: its modules, providers or backend.
+    sig(Rule.TF_INIT_REQUIRED, "precondition_failed",
+        "inconsistent dependency lock|backend initialization required|module not installed|required plugins are not",
+        r"Error: (?:Inconsistent dependency lock file|Backend initialization required|Module not installed|"
+        r"Required plugins are not installed)",
+        example="Error: Backend initialization required, please run \"terraform init\"",
+        advice=("This working directory is not initialised for its configuration: its modules, providers or backend "
+                "changed since `terraform init` last ran.",
+                "Run terraform init (terraform init -upgrade if the lock file pins other versions), then repeat "
+                "the command.")),
     # An MCP client's stdio transport closed: the server process exited, and why is in its stderr.
     sig(Rule.MCP_CLOSED, "unknown", "-32000",
         r"MCP error -32000: Connection closed",
@@ -119,6 +128,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "or directory",
         advice=("The database server's socket does not exist: the server is not running (yet).",
                 "Start the server or wait for its container to be ready (pg_isready), then run the command again.")),
+    # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
     sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
         priority=92,
         example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '
@@ -156,6 +166,23 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example='Error from server (NotFound): deployments.apps "web" not found',
         advice=("The cluster has no such object in this namespace.",
                 "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
+    # A kind from an API group outside Kubernetes' own (cert-manager.io, monitoring.coreos.com) is a CRD
+    # that is not installed; a built-in kind at a version the server lacks is a manifest's wrong apiVersion.
+    sig(Rule.KIND_NOT_INSTALLED, "missing_dependency", "no matches for kind",
+        r"no matches for kind \"(?P<kind>\w{1,80})\" in version \"(?![\w.-]{0,200}\.k8s\.io/)"
+        r"(?P<group>[\w-]{1,100}(?:\.[\w-]{1,100}){1,8})/\w{1,20}\"",
+        example=('error: unable to recognize "cert.yaml": no matches for kind "Certificate" in version '
+                 '"cert-manager.io/v1"'),
+        advice=("The cluster does not know the kind {kind}: the custom resource definitions of {group} are not "
+                "installed.", "Install the operator or CRDs that provide {group} first (its Helm chart or "
+                "manifests), then apply again.")),
+    sig(Rule.KIND_VERSION, "invalid_arguments", "no matches for kind",
+        r"no matches for kind \"(?P<kind>\w{1,80})\" in version \"(?P<version>[\w./-]{1,100})\"",
+        example=('error: unable to recognize "ingress.yaml": no matches for kind "Ingress" in version '
+                 '"extensions/v1beta1"'),
+        advice=("This cluster does not serve {kind} at {version}: the manifest names an API version that was "
+                "removed or never existed.", "Use the version the server serves (kubectl api-resources | grep "
+                "-i {kind}) in the manifest's apiVersion, then apply again.")),
     # `kubectl get` rows: a pod's state, not why it is in it; describe and the previous logs say that.
     sig(Rule.STATUS_TABLE, "unknown", "crashloopbackoff|imagepullbackoff|errimagepull",
         r"^(?:\S+[ \t]+){1,2}\d+/\d+[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Error|"
@@ -188,14 +215,16 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "accepted by most hosts.")),
     # --- builds and package managers
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
-        "could not find a package configuration|could not find|pkg-config|no cmake_|linker `|visual c++",
+        "could not find a package configuration|could not find|pkg-config|no cmake_|linker `|visual c++|"
+        "by not providing",
         r"Could not find a package configuration file provided by \"?(?P<module>[\w:+-]{1,100})|"
+        r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
         r"the pkg-config search path|No CMAKE_\w{1,20}_COMPILER could be found|linker `\w{1,40}` not found|"
         r"Microsoft Visual C\+\+ [\d.]{1,10} or greater is required",
         example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
                  "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
-        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}`.",
+        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}{module4}`.",
                 "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
                 "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
     # Asked for a target the Makefile does not define (no "needed by": nothing depends on it) versus a
@@ -207,9 +236,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "List the targets the Makefile defines (grep -E '^[a-zA-Z0-9_-]+:' Makefile) and run one of "
                 "those.")),
     sig(Rule.NO_BUILD_RULE, "file_not_found",
-        "no rule to make target|no makefile found|could not find `cargo.toml`|msb1009|go.mod file not found",
+        "no rule to make target|no makefile found|could not find `cargo.toml`|msb1009|go.mod file not found|"
+        "does not appear to contain cmakelists.txt",
         r"No rule to make target [`'](?P<path>[^'\n]{1,300})'|No targets specified and no makefile found|"
-        r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist",
+        r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist|"
+        r"does not appear to contain CMakeLists\.txt",
         example="make: *** No rule to make target 'src/util.o', needed by 'app'.  Stop.",
         advice=("The build cannot find a file or project it was told to build from.",
                 "Run it from the project's root (where the Makefile, Cargo.toml, go.mod or project file is), or fix "

@@ -27,7 +27,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std",
         r"(?:rbenv|pyenv|nodenv|goenv): version [`'][^'\n]{1,40}' (?:is )?not installed|"
         r"The framework '[^'\n]{1,100}', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
-        r"The SDK '[^'\n]{1,100}' specified could not be found|"
+        r"The SDK '[^'\n]{1,100}' specified could not be found|error MSB4019: The imported project|"
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
@@ -45,6 +45,38 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "are missing.",
                 "Read the compiler error above this line; install the compiler and the library's -dev "
                 "package it names (e.g. build-essential, libpq-dev), or use a prebuilt wheel/binary version.")),
+    sig(Rule.VENV_MISSING, "missing_dependency", "ensurepip",
+        r"ensurepip is not\s{1,4}available",  # venv wraps its message at 80 columns
+        example=("The virtual environment was not created successfully because ensurepip is not\navailable.  On "
+                 "Debian/Ubuntu systems, you need to install the python3-venv\npackage"),
+        advice=("This Python has no venv/ensurepip module; Debian and Ubuntu ship it as a separate package.",
+                "Install it (apt-get install -y python3-venv, or python3.X-venv for the version in use), or use "
+                "`uv venv` / `virtualenv`; then create the environment again.")),
+    sig(Rule.GYP_PYTHON, "missing_dependency", "gyp err! find python|gyp err! stack error: could not find any python",
+        r"^gyp ERR! (?:find Python|stack Error: Could not find any Python)", flags=IGNORECASE,
+        example="gyp ERR! find Python Python is not set from command line or npm configuration",
+        advice=("node-gyp must compile a native addon and finds no Python to run its build scripts.",
+                "Install python3 (and a C/C++ toolchain), or point npm at one (npm config set python "
+                "/usr/bin/python3); a version of the package with prebuilt binaries avoids the build.")),
+    # A runner (uv run, npx, bundle exec) that cannot start the program: it is not installed in the environment.
+    sig(Rule.SPAWN_MISSING, "missing_dependency", "failed to spawn",
+        r"Failed to spawn: `(?P<cmd>[^`\n]{1,100})`\s{1,4}Caused by: No such file or directory",
+        example="error: Failed to spawn: `pytest`\n  Caused by: No such file or directory (os error 2)",
+        advice=("`{cmd}` is not installed in this environment, so the runner cannot start it.",
+                "Add it to the environment (uv add --dev {cmd_q}, or uv run --with {cmd_q} ...), then run again.")),
+    # A validator's list of allowed values (Terraform providers, schema checkers): the value given is not one.
+    sig(Rule.VALUE_NOT_IN_SET, "invalid_arguments", "to be one of",
+        r"(?P<detail>expected [\w.\[\]\"-]{1,100} to be one of \[[^\]\n]{0,500}\], got [^\n]{0,100})",
+        example='Error: expected instance_type to be one of ["t3.micro" "t3.small"], got t3.huge',
+        advice=("The value given is not one the field accepts: {detail}.", "Use one of the values listed.")),
+    # --- data whose shape is not what the code reads: a decode into the wrong type, a filter on the wrong kind
+    sig(Rule.DATA_SHAPE, "runtime_error", "cannot unmarshal|jq: error (at",
+        r"(?P<detail>json: cannot unmarshal \w{1,20} into Go (?:value|struct field)[^\n]{0,200})|"
+        r"^jq: error \(at [^)\n]{1,100}\): (?![^\n]{0,80}syntax error)(?P<detail2>[^\n]{1,200})$",
+        example='jq: error (at <stdin>:0): Cannot index string with string "name"',
+        advice=("The data does not have the shape the code reads: {detail}{detail2}.",
+                "Look at the actual value first (print it, or `jq type`), then read it as what it is, or fix "
+                "the type the code decodes into.")),
     # --- names that do not exist, as PHP, .NET and Ruby report them
     sig(Rule.UNDEFINED_CALL, "undefined_name", "undefined function|undefined method|undefined variable",
         r"Call to undefined (?:function|method) (?P<name>[\w\\:]{1,200})\(|"

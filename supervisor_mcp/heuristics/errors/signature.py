@@ -30,6 +30,13 @@ FAULT: dict[ErrorCategory, Fault] = {
 }
 
 
+# ENOENT's message in the C library's other common locales (de, fr, es, pt, zh, ja): compilers and
+# coreutils print it translated, and the mechanism is the same.
+ENOENT_LOCALES = (
+    r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
+    r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
+    r"没有那个文件或目录|そのようなファイルやディレクトリはありません"
+)
 _MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times
 
 
