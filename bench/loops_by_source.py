@@ -132,8 +132,12 @@ def report(data_dir: Path, threshold: float = DEFAULT_MIN_CONFIDENCE) -> dict[st
             continue
         others = [r for other, rs in calibrating.items() if other != name for r in rs]
         allowed = {p for p, c in calibrate(others, firings).items() if c >= threshold}
+        base = out["sources"][name]["base"]
         out["held_out"][name] = {
             "allowed": sorted(allowed),
+            # Lift is the flagged runs' failure rate over the base rate, so it can never exceed 1 / base:
+            # where most runs fail, the issue's lift >= 2.0 cannot be met by any detector.
+            "max_possible_lift": round(1 / base, 2) if base else None,
             "policy": rates(runs, flagged_by(runs, firings, allowed)),
             "all_patterns": rates(runs, flagged_by(runs, firings, set(PATTERN_NAMES))),
             "paging_only_rule": rates(runs, {r.id for r in runs if paging_rule_flag(r) is not None}),
@@ -166,11 +170,13 @@ def main() -> None:
         if "ends_on_success" in row:
             print(f"  {name}: not used to calibrate or held out: {row['ends_on_success']}")
     print()
-    print(f"{'held out (tuned on the others)':38} {'policy':>26}  {'all patterns':>26}  {'paging-only rule':>26}")
+    print(f"{'held out (tuned on the others)':38} {'max lift':>8} {'policy':>26}  {'all patterns':>26}  "
+          f"{'paging-only rule':>26}")
     for name, row in out["held_out"].items():
-        print(f"{name:38} {_cell(row['policy']):>26}  {_cell(row['all_patterns']):>26}  "
-              f"{_cell(row['paging_only_rule']):>26}")
+        print(f"{name:38} {row['max_possible_lift'] or 0:>8.2f} {_cell(row['policy']):>26}  "
+              f"{_cell(row['all_patterns']):>26}  {_cell(row['paging_only_rule']):>26}")
         print(f"{'':38} guidance for: {', '.join(row['allowed']) or '(none)'}")
+    print("  (max lift: 1 / the source's failure rate, the highest lift any detector can reach there)")
     print("  (cells: runs flagged, lift, share of failed runs flagged, share of resolved runs flagged)\n")
     print("calibrated confidence on all sources:",
           ", ".join(f"{p} {c:.2f}" for p, c in out["calibration_all_sources"].items()))
