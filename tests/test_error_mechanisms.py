@@ -125,3 +125,13 @@ def test_clang_s_missing_header_is_a_missing_dependency():
     out = diagnose("src/net.c:4:10: fatal error: 'curl/curl.h' file not found\n#include <curl/curl.h>\n"
                    "         ^~~~~~~~~~~~~\n1 error generated.")
     assert out.category == "missing_dependency" and "curl/curl.h" in out.root_cause
+
+
+def test_a_grpc_status_class_names_its_mechanism():
+    out = diagnose("google.api_core.exceptions.FailedPrecondition: 400 The index is not ready yet.")
+    assert out.category == "precondition_failed"
+
+
+def test_a_class_from_a_package_s_exceptions_module_is_read_as_an_exception():
+    out = diagnose("acme.exceptions.TooManyWidgets: 12 widgets, the limit is 10")
+    assert out.category == "runtime_error"

@@ -47,6 +47,11 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
     "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
     "PendingMigrationError": "precondition_failed",
+    # gRPC's status codes as exception classes (google.api_core, grpc clients in every language)
+    "InvalidArgument": "invalid_arguments", "OutOfRange": "invalid_arguments",
+    "FailedPrecondition": "precondition_failed", "AlreadyExists": "precondition_failed",
+    "ResourceExhausted": "transient", "DeadlineExceeded": "transient", "ServiceUnavailable": "transient",
+    "Unauthenticated": "permission_denied",
     "Errno::ENOENT": "file_not_found", "Errno::EACCES": "permission_denied", "Errno::ECONNREFUSED": "transient",
     "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",

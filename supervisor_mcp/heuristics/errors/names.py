@@ -181,6 +181,7 @@ class Rule(StrEnum):
     VALUE_NOT_IN_SET = "value_not_in_set"
     SPAWN_MISSING = "spawn_missing"
     TF_INIT_REQUIRED = "tf_init_required"
+    LOCK_STALE = "lock_stale"
     VENV_MISSING = "venv_missing"
     GYP_PYTHON = "gyp_python"
     # decisions outside the line signatures

@@ -58,6 +58,20 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("node-gyp must compile a native addon and finds no Python to run its build scripts.",
                 "Install python3 (and a C/C++ toolchain), or point npm at one (npm config set python "
                 "/usr/bin/python3); a version of the package with prebuilt binaries avoids the build.")),
+    # A lock file that no longer matches its manifest, under a command told not to rewrite it.
+    sig(Rule.LOCK_STALE, "precondition_failed",
+        "was last generated|is out of date|are in sync|needs to be updated, but|err_pnpm_outdated_lockfile",
+        r"changed significantly since [\w.-]{1,60}\.lock was last generated|"
+        r"\b[\w.-]{1,60}\.lock (?:\([0-9a-f]{1,70}\) )?is out of date|"
+        r"package\.json and package-lock\.json (?:or npm-shrinkwrap\.json )?are in sync|"
+        r"lock ?file(?: at `[^`\n]{1,100}`)? needs to be updated, but|ERR_PNPM_OUTDATED_LOCKFILE",
+        flags=IGNORECASE,
+        example=("pyproject.toml changed significantly since poetry.lock was last generated. Run `poetry lock "
+                 "[--no-update]` to fix the lock file."),
+        advice=("The lock file no longer matches the project's manifest, and this command may not rewrite it "
+                "(a frozen, locked, ci or deploy install).",
+                "Regenerate the lock file with the project's tool (poetry lock, uv lock, npm install, yarn "
+                "install, pnpm install, pipenv lock) and commit it; then run the command again.")),
     # A runner (uv run, npx, bundle exec) that cannot start the program: it is not installed in the environment.
     sig(Rule.SPAWN_MISSING, "missing_dependency", "failed to spawn",
         r"Failed to spawn: `(?P<cmd>[^`\n]{1,100})`\s{1,4}Caused by: No such file or directory",

@@ -18,7 +18,9 @@ _EXC_LINE = re.compile(
     r"Unhandled [Ee]xception\. |---> )?"
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
-    r"Expired|Denied|Refused|Invalid|Iteration))"
+    r"Expired|Denied|Refused|Invalid|Iteration)|"
+    # any class of a package's exceptions module (django...exceptions.InconsistentMigrationHistory)
+    r"(?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){1,8}(?:exceptions|errors|exc)\.[A-Z][A-Za-z0-9_]{0,60})"
     r"(?:(?::[ \t]?)([^\n]{0,2000})[^\n]*)?$",
     re.MULTILINE,
 )
