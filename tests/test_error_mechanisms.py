@@ -135,3 +135,20 @@ def test_a_grpc_status_class_names_its_mechanism():
 def test_a_class_from_a_package_s_exceptions_module_is_read_as_an_exception():
     out = diagnose("acme.exceptions.TooManyWidgets: 12 widgets, the limit is 10")
     assert out.category == "runtime_error"
+
+
+def test_php_s_uncaught_exception_line_is_read_as_an_exception():
+    out = diagnose("PHP Fatal error:  Uncaught DivisionByZeroError: Division by zero in /app/calc.php:5")
+    assert out.category == "runtime_error"
+
+
+def test_php_s_wrong_argument_count_is_a_bad_call():
+    out = diagnose("PHP Fatal error:  Uncaught ArgumentCountError: Too few arguments to function add(), 1 passed in "
+                   "/app/a.php on line 3 and exactly 2 expected in /app/a.php:2")
+    assert out.category == "invalid_arguments"
+
+
+def test_ruby_s_tcp_open_timeout_inside_a_fetch_error_is_transient():
+    out = diagnose("Gem::RemoteFetcher::FetchError: Net::OpenTimeout: Failed to open TCP connection to "
+                   "rubygems.org:443 (execution expired)")
+    assert out.retryable is True

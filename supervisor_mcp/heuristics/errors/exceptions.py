@@ -43,7 +43,8 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ConnectException": "transient", "UnknownHostException": "transient", "TimeoutException": "transient",
     "HttpRequestException": "transient", "OutOfMemoryException": "resource_limit",
     "StackOverflowException": "resource_limit", "NoClassDefFoundError": "missing_dependency",
-    "ArgumentError": "invalid_arguments", "NoSuchMethodError": "undefined_name",
+    "ArgumentError": "invalid_arguments", "ArgumentCountError": "invalid_arguments",
+    "NoSuchMethodError": "undefined_name",
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
     "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
     "PendingMigrationError": "precondition_failed",
@@ -181,7 +182,9 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
             return "transient"  # Node's fetch rejects every network-level failure with this TypeError
         if re.search(r"\bis not a function\b", message) and not _NULLISH.search(message):
             return "undefined_name"  # JS: the object has no such method
-        return "invalid_arguments" if _TYPE_ARGS.search(message) else "runtime_error"
+        # PHP: an argument of the wrong type is a bad call, unless the value is a null met at run time
+        wrong_call = _TYPE_ARGS.search(message) and not re.search(r"\bnull given\b", message)
+        return "invalid_arguments" if wrong_call else "runtime_error"
     if name == "NoMethodError":
         # Ruby: a method called on nil is a null value at run time; on anything else the method does not exist.
         return "runtime_error" if _NULLISH.search(message) else "undefined_name"
