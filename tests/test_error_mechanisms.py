@@ -152,3 +152,50 @@ def test_ruby_s_tcp_open_timeout_inside_a_fetch_error_is_transient():
     out = diagnose("Gem::RemoteFetcher::FetchError: Net::OpenTimeout: Failed to open TCP connection to "
                    "rubygems.org:443 (execution expired)")
     assert out.retryable is True
+
+
+def test_ci_timestamps_before_every_line_do_not_hide_the_tool_s_success():
+    out = diagnose("22:57:13         Deprecated Gradle features were used in this build.\n22:57:13         \n"
+                   "22:57:13         BUILD SUCCESSFUL in 41s")
+    assert out.category == "not_an_error"
+
+
+def test_buildkit_step_times_do_not_hide_a_missing_command():
+    out = diagnose("0.519 > app@1.0.0 build\n0.519 > vite build\n0.525 sh: 1: vite: not found", "npm run build")
+    assert out.category == "missing_dependency"
+
+
+def test_an_exception_inside_a_python_exception_group_is_read():
+    out = diagnose("  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n  +-+---- 1 ----\n"
+                   "    | Traceback (most recent call last):\n    |   File \"/app/x.py\", line 9, in worker\n"
+                   "    | FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'")
+    assert out.category == "file_not_found"
+
+
+def test_a_node_import_of_a_path_that_is_not_there_is_a_missing_file():
+    out = diagnose("Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/node_modules/sdk/dist/server/index.js' "
+                   "imported from /app/dist/index.js")
+    assert out.category == "file_not_found"
+
+
+def test_a_warning_wrapped_onto_a_second_line_is_still_only_a_warning():
+    out = diagnose("warning: `VIRTUAL_ENV=env` does not match the project environment path `.venv` and will be "
+                   "ignored;\nuse `--active` to target the active environment instead")
+    assert out.category == "not_an_error"
+
+
+def test_a_bare_http_error_status_is_a_failure_whose_cause_is_not_shown():
+    out = diagnose("POST http://10.0.0.5:8080/api/chat/completions 400 (Bad Request)")
+    assert out.category == "unknown"
+
+
+def test_an_api_error_body_inside_a_builtin_exception_is_read_as_its_message():
+    out = diagnose('ValueError: call failed with status code 500. Details: {"error":"model requires more system '
+                   'memory (9.1 GiB) than is available (7.5 GiB)"}')
+    assert out.category == "resource_limit"
+
+
+def test_gemini_s_unknown_model_is_an_undefined_name():
+    out = diagnose("models/gemini-1.0-pro is not found for API version v1beta, or is not supported for "
+                   "generateContent. Call ListModels to see the list of available models.")
+    assert out.category == "undefined_name"

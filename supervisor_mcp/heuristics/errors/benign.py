@@ -124,9 +124,14 @@ def only_warnings(envelope: Envelope) -> str | None:
     lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
     if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
         return None
-    if all(_is_notice(ln) or ln[:1].isspace() for ln in lines):
+    if all(_is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):
         return lines[0].strip()
     return None
+
+
+def _continues(line: str) -> bool:
+    """A wrapped warning's next line: it goes on mid-sentence, with no level or tool prefix of its own."""
+    return line[:1].islower() and not re.match(r"[\w./-]{1,40}:", line) and not _HARD_FAILURE.search(line)
 
 
 def is_warning(line: str) -> bool:

@@ -44,7 +44,8 @@ CUES: tuple[Cue, ...] = (
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
          "authenticated requests usually get a higher limit."),
     _cue("quota_spent", "resource_limit",
-         r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached)|exceeded[^\n]{0,30}\bquota\b|insufficient[_ ]quota|"
+         r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached|been hit)|exceeded[^\n]{0,30}\bquota\b|"
+         r"insufficient[_ ]quota|"
          r"\b402\b[^\n]{0,30}Payment Required|"
          r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits",
          "A usage quota or billing limit is spent: {line}",
@@ -61,6 +62,7 @@ CUES: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
+         r"range of input length|input is too long|maximum input length|"
          r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
          r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
          r"(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
@@ -179,7 +181,7 @@ CUES: tuple[Cue, ...] = (
          r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
          r"could not find directory of|command '[^'\n]{1,60}' not found|is currently not installed|"
          r"can be installed with|could not find a [\w ]{1,30} runtime|not currently included in the bundle|"
-         r"can't find executable \w{1,60} for gem|"
+         r"can't find executable \w{1,60} for gem|plugin \"?[\w.-]{1,60}\"? (?:was )?not found|"
          r"missing in charts/ directory|ensure CRDs are installed first|"
          r"failed to resolve import [\"'][@\w]|import [\"'][\w.]{1,100}[\"'] could not be resolved|"
          r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
@@ -197,7 +199,7 @@ CUES: tuple[Cue, ...] = (
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |"
+         r"\bno such file - |no files were found\b|"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
          r"failed opening required|"
          r"failed to open stream|"

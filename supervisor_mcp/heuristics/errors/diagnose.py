@@ -126,7 +126,11 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")
-    if sig.category == "missing_dependency" and module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
+    if sig.name == Rule.NODE_MODULE and re.match(r"[/.]|[A-Za-z]:\\", module or ""):
+        # a path, not a package name: the file is not where the import points (a moved file, a package's
+        # internal path that its installed version lacks)
+        finding.category, finding.fault = "file_not_found", "agent"
+    elif sig.category == "missing_dependency" and module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
         finding.fault = "agent"
     return finding
 

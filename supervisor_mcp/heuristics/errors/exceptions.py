@@ -81,12 +81,14 @@ _GENERIC = frozenset({
 ENVIRONMENT_CUES: frozenset[ErrorCategory] = frozenset({"transient", "permission_denied", "resource_limit"})
 _VALUE_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
+# An API's error body inside the message ({"error":"model requires more memory..."}): its text is a message.
+_API_MESSAGE = re.compile(r"[\"'](?:error|message|detail)[\"']\s{0,3}:\s{0,3}[\"']([^\"'\n]{1,500})[\"']")
 _STATED = re.compile(
     r"out of memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
-    r"authentication failed|access denied for user",
+    r"authentication failed|access denied for user|requires more (?:system )?memory",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}
@@ -157,7 +159,7 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if name in _GENERIC:
         # A builtin's message is a value ("KeyError: 'billing'", "index 429 is out of bounds"): only a
         # mechanism stated outright in it counts, never a word inside a quoted value.
-        bare = message if name in _DB_API else _QUOTED.sub("", message)
+        bare = message if name in _DB_API else _QUOTED.sub("", _API_MESSAGE.sub(r"\1", message))
         stated = name not in _VALUE_ERRORS and _STATED.search(bare)
         found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:

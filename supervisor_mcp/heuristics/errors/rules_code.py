@@ -52,6 +52,14 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.C_SYNTAX, "syntax_error", "error: expected",
         r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: error: expected [^\n]{1,80}",
         example="main.c:12:5: error: expected ';' before 'return'"),
+    # serde's (cargo, uv, rustup...) and other schema checkers' word for a key the tool does not know:
+    # valid syntax, a value the tool does not accept (or a tool too old for it).
+    sig(Rule.UNKNOWN_CONFIG_FIELD, "invalid_arguments", "unknown field `|unknown variant `",
+        r"unknown (?:field|variant) `(?P<name>[^`\n]{1,100})`, expected", priority=101,
+        example=("error: Failed to parse: `pyproject.toml`\n  Caused by: TOML parse error at line 9, column 5\n"
+                 "unknown field `extra`, expected one of `git`, `subdirectory`, `rev`"),
+        advice=("The file is well-formed, but `{name}` is not a key or value this tool's version accepts.",
+                "Use one of the names it lists, or upgrade the tool if the key is newer than it.")),
     # --- missing: commands, modules, libraries, headers, packages
     sig(Rule.COMMAND_NOT_FOUND, "missing_dependency", "command not found",
         r"^(?:[^\n:]{0,60}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): command not found$|"
@@ -84,6 +92,19 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
         example=("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\n"
                  "Require stack:\n- /app/server.js")),
+    # A quoted #include is the project's own header (a file missing from the tree), not a library's.
+    sig(Rule.LOCAL_HEADER, "file_not_found", "fatal error:",
+        rf"(?:fatal error: (?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): (?:No such file or directory|{ENOENT_LOCALES})|"
+        r"fatal error: '(?P<path2>[\w./+-]{1,200}\.h\w{0,3})' file not found)"
+        # the source line shown under it (not matched: a match on a line of code is not a message)
+        r"(?=\n[ \t]{0,12}(?:\d{1,7} \| )?[ \t]{0,8}#[ \t]{0,4}include[ \t]{0,4}\")",
+        priority=96,
+        example=('util.c:3:10: fatal error: util.h: No such file or directory\n    3 | #include "util.h"\n'
+                 "      |          ^~~~~~~~\ncompilation terminated."),
+        advice=("The project's own header {path}{path2} is not where the #include looks (a file not committed or "
+                "generated yet, or a missing -I directory).",
+                "Find it (find . -name {path_q}{path2_q}); add the file, generate it, or pass its directory "
+                "with -I.")),
     # gcc in any locale, and clang's wording
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{ENOENT_LOCALES})|"

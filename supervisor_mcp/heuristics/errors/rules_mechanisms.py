@@ -23,8 +23,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
                 "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
     # A model id the provider does not serve: a name that does not exist, whatever status carries it.
-    sig(Rule.MODEL_NOT_FOUND, "undefined_name", "model_not_found|does not exist|not_found_error",
+    sig(Rule.MODEL_NOT_FOUND, "undefined_name", "model_not_found|does not exist|not_found_error|for api version",
         r"\bmodel_not_found\b|not_found_error['\"],\s{0,3}['\"]message['\"]:\s{0,3}['\"]model:|"
+        r"models/(?P<model2>[\w.-]{1,100}) is not found for API version|"  # Gemini
         r"[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
         priority=82,
         example=("Error code: 404 - {'error': {'message': 'The model `gpt-5-turbo` does not exist or you do not have "

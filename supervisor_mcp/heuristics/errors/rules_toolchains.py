@@ -84,13 +84,18 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example='Error: expected instance_type to be one of ["t3.micro" "t3.small"], got t3.huge',
         advice=("The value given is not one the field accepts: {detail}.", "Use one of the values listed.")),
     # --- data whose shape is not what the code reads: a decode into the wrong type, a filter on the wrong kind
-    sig(Rule.DATA_SHAPE, "runtime_error", "cannot unmarshal|jq: error (at",
-        r"(?P<detail>json: cannot unmarshal \w{1,20} into Go (?:value|struct field)[^\n]{0,200})|"
+    sig(Rule.DATA_SHAPE, "runtime_error",
+        "cannot unmarshal|jq: error (at|value too long|out of range for type|data too long|incorrect|field overflow",
+        r"(?P<detail>json: cannot unmarshal \w{1,20} into Go (?:value|struct field)[^\n]{0,200}|"
+        # SQL data exceptions: a value the column's type cannot hold (Postgres 22xxx, MySQL 1264/1366/1406)
+        r"value too long for type [\w ]{1,40}(?:\(\d{1,6}\))?|numeric field overflow|"
+        r"(?:integer|value|smallint|bigint) out of range for type \w{1,20}|Data too long for column '[^'\n]{1,100}'|"
+        r"Incorrect \w{1,20} value: '[^'\n]{0,100}' for column|Out of range value for column '[^'\n]{1,100}')|"
         r"^jq: error \(at [^)\n]{1,100}\): (?![^\n]{0,80}syntax error)(?P<detail2>[^\n]{1,200})$",
         example='jq: error (at <stdin>:0): Cannot index string with string "name"',
         advice=("The data does not have the shape the code reads: {detail}{detail2}.",
-                "Look at the actual value first (print it, or `jq type`), then read it as what it is, or fix "
-                "the type the code decodes into.")),
+                "Look at the actual value first (print it, or `jq type`); then read it as what it is, or make "
+                "the type it goes into (a struct field, a column) fit it.")),
     # --- names that do not exist, as PHP, .NET and Ruby report them
     sig(Rule.UNDEFINED_CALL, "undefined_name", "undefined function|undefined method|undefined variable",
         r"Call to undefined (?:function|method) (?P<name>[\w\\:]{1,200})\(|"

@@ -49,6 +49,13 @@ _OVERFLOW_MARKS = (
     "narrow your search", "truncated due to length", "exceeds the maximum", "exceed the maximum",
 )
 _ANSI = re.compile(r"\x1b\[[0-9;]{0,20}[A-Za-z]")
+# What CI runners and log collectors put before every line: a timestamp (ISO, or a clock time) or
+# BuildKit's step number and seconds. Tools' own words start after it.
+_LOG_PREFIX = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,6})?\]?|"
+    r"(?:#\d{1,4} )?\d{1,5}\.\d{3})(?:[ \t]+|$)",
+    re.MULTILINE,
+)
 _WARNING_BLOCK = re.compile(r"<warning>.{0,2000}?</warning>", re.DOTALL)
 _SWE_FILE = re.compile(r"^\[File: ([^\n\]]{1,500}?) \((\d{1,9}) lines total\)\]$", re.MULTILINE)
 
@@ -88,10 +95,19 @@ def unwrap(text: str) -> Envelope:
     body = _TAG.sub("", body)
     if "\x1b[" in body:
         body = _ANSI.sub("", body)
+    body = _without_log_prefixes(body)
     code_text = clip(match.group(0), 240) if match else ""
     cut_text = clip(line_at(cut.string, cut.start()), 240) if cut is not None else ""
     viewer = _SWE_FILE.search(body[:2000])
     return Envelope(body.strip("\n"), code, cut is not None, code_text, cut_text, viewer.group(1) if viewer else "")
+
+
+def _without_log_prefixes(body: str) -> str:
+    """The body without a log prefix that (nearly) every line carries; a few such lines are kept as written."""
+    lines = [ln for ln in body[:6000].splitlines()[:40] if ln.strip()]
+    if len(lines) < 2 or sum(1 for ln in lines if _LOG_PREFIX.match(ln)) < 0.8 * len(lines):
+        return body
+    return _LOG_PREFIX.sub("", body)
 
 
 _TAGGED_CODE = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>")
