@@ -199,3 +199,21 @@ def test_gemini_s_unknown_model_is_an_undefined_name():
     out = diagnose("models/gemini-1.0-pro is not found for API version v1beta, or is not supported for "
                    "generateContent. Call ListModels to see the list of available models.")
     assert out.category == "undefined_name"
+
+
+def test_an_agent_framework_s_step_budget_is_a_resource_limit():
+    out = diagnose("langgraph.errors.GraphRecursionError: Recursion limit of 25 reached without hitting a stop "
+                   "condition.")
+    assert out.category == "resource_limit" and out.retryable is False
+
+
+def test_a_library_exception_named_for_a_bad_argument_is_a_bad_call():
+    out = diagnose("chromadb.errors.InvalidArgumentError: Collection expecting embedding with dimension of 1536, "
+                   "got 384")
+    assert out.category == "invalid_arguments"
+
+
+def test_an_unknown_model_behind_a_404_not_found_error_is_an_undefined_name():
+    out = diagnose("litellm.NotFoundError: OpenAIException - Error code: 404 - {'error': {'message': 'The model "
+                   "`gpt-9` does not exist or you do not have access to it.', 'code': 'model_not_found'}}")
+    assert out.category == "undefined_name"

@@ -65,6 +65,10 @@ CUES: tuple[Cue, ...] = (
          r"range of input length|input is too long|maximum input length|"
          r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
          r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
+         # agent frameworks' own step budgets (LangGraph, the OpenAI Agents SDK, smolagents, CrewAI)
+         r"recursion limit of \d{1,6} reached|"
+         r"max(?:imum)? ?(?:turns|steps|iterations)\b[^\n]{0,20}(?:exceeded|reached)|"
+         r"reached (?:the )?max(?:imum)? (?:number of )?(?:steps|turns|iterations)|"
          r"(?<!Request)(?<!Backoff)LimitExceeded(?:Exception)?\b|"
          r"\bexceed(?:s|ed)? [^\n]{0,60}\b(?:size|memory|time|disk|storage|token|"
          r"context)[^\n]{0,20}\blimit\b|\bmax(?:imum)? depth exceeded|"
@@ -91,7 +95,8 @@ CUES: tuple[Cue, ...] = (
          r"resource not accessible by integration|\bstatus: 40[13],|"
          r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|"
-         r"login required|password authentication failed|correct access rights|"
+         r"login required|password authentication failed|correct access rights|\bgated repo\b|"
+         r"access to model [^\n]{1,100} is restricted|"
          r"authentication_error|invalid x-api-key|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
          r"\b40[13]\b[^\n]{0,20}(?:unauthori|forbidden)",

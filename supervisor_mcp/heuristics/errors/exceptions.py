@@ -88,7 +88,8 @@ _STATED = re.compile(
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
-    r"authentication failed|access denied for user|requires more (?:system )?memory",
+    r"authentication failed|access denied for user|requires more (?:system )?memory|\b40[13] Client Error\b|"
+    r"gated repo",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}
@@ -149,8 +150,11 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         return "syntax_error"  # a parser's own exception: TomlDecodeError, ScannerError, XMLSyntaxError
     if name.endswith(("Timeout", "TimeoutError")):
         return "transient"
-    if name.endswith(("NotFound", "NotFoundError")) and ("file" in message.lower() or "/" in message):
+    if name.endswith(("NotFound", "NotFoundError", "NotFoundException")) and re.search(
+            r"file|/|\b404\b", message, re.IGNORECASE):
         return "file_not_found"
+    if re.search(r"Invalid(?:Argument|Param)", name):
+        return "invalid_arguments"  # a library's own word for a bad call (chromadb's InvalidArgumentError)
     if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied")):
         return "permission_denied"
     # A library's own exception (RateLimitExceededException, PackagesNotFoundError) often names its

@@ -27,7 +27,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
         r"\bmodel_not_found\b|not_found_error['\"],\s{0,3}['\"]message['\"]:\s{0,3}['\"]model:|"
         r"models/(?P<model2>[\w.-]{1,100}) is not found for API version|"  # Gemini
         r"[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
-        priority=82,
+        priority=86,  # above a NotFoundError's 404 (file_not_found): the model id is what is not there
         example=("Error code: 404 - {'error': {'message': 'The model `gpt-5-turbo` does not exist or you do not have "
                  "access to it.', 'type': 'invalid_request_error', 'param': None, 'code': 'model_not_found'}}"),
         advice=("The provider has no model by the id that was sent.",

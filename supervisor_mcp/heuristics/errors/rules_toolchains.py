@@ -58,6 +58,14 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("node-gyp must compile a native addon and finds no Python to run its build scripts.",
                 "Install python3 (and a C/C++ toolchain), or point npm at one (npm config set python "
                 "/usr/bin/python3); a version of the package with prebuilt binaries avoids the build.")),
+    # JSON-RPC's codes for a call the server cannot take (MCP, LSP, Ethereum nodes): a method it does not
+    # have, or params that fail its schema.
+    sig(Rule.JSONRPC_BAD_CALL, "invalid_arguments", "-32602|-32601",
+        r"(?:MCP error|JSON-?RPC error|[\"']?code[\"']?[:=]\s{0,2}) ?-3260(?P<code>[12])\b", flags=IGNORECASE,
+        example="McpError: MCP error -32602: Invalid params: expected string, received number at path [\"query\"]",
+        advice=("The server refused the call itself (JSON-RPC -32601: no such method; -32602: params that fail "
+                "its schema).", "List what the server offers (tools/list, its schema) and call a method or tool "
+                "that exists with the arguments its input schema names.")),
     # A lock file that no longer matches its manifest, under a command told not to rewrite it.
     sig(Rule.LOCK_STALE, "precondition_failed",
         "was last generated|is out of date|are in sync|needs to be updated, but|err_pnpm_outdated_lockfile",
