@@ -217,3 +217,9 @@ def test_an_unknown_model_behind_a_404_not_found_error_is_an_undefined_name():
     out = diagnose("litellm.NotFoundError: OpenAIException - Error code: 404 - {'error': {'message': 'The model "
                    "`gpt-9` does not exist or you do not have access to it.', 'code': 'model_not_found'}}")
     assert out.category == "undefined_name"
+
+
+def test_a_jvm_inner_class_exception_is_read_by_its_class():
+    out = diagnose('Exception in thread "main" com.example.Store$NoSuchFileException: data/in.csv\n'
+                   "\tat com.example.Store.open(Store.java:12)")
+    assert out.category == "file_not_found"

@@ -77,7 +77,6 @@ class Rule(StrEnum):
     DISK = "disk"
     RECURSION = "recursion"
     TOO_BIG = "too_big"
-    JVM_EXCEPTION = "jvm_exception"
     NPM_ENOENT = "npm_enoent"
     PY_MESSAGE = "py_message"
     TEST_SUMMARY = "test_summary"

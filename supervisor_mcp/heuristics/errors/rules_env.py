@@ -105,10 +105,6 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="bash: /usr/bin/grep: Argument list too long"),
     # The exception layer reads `Exception in thread "main" pkg.NameException: ...` by the name; this catches
     # the names it does not parse (inner classes: `Outer$InnerException`).
-    sig(Rule.JVM_EXCEPTION, "runtime_error", "exception in thread",
-        r'^Exception in thread "[^"\n]{1,100}" (?P<detail>[\w.$]{1,200}(?:Exception|Error)[^\n]{0,200})$',
-        confidence=0.85,
-        example='Exception in thread "main" com.example.Pool$ClosedException: pool closed'),
     sig(Rule.NPM_ENOENT, "file_not_found", "npm err! code enoent|enoent",
         r"^npm (?:ERR!|error) path (?P<path>\S{1,500})$", confidence=0.85,
         example="npm ERR! code ENOENT\nnpm ERR! syscall open\nnpm ERR! path /app/package.json"),

@@ -18,7 +18,8 @@ _EXC_LINE = re.compile(
     r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|\|[ \t]{1,4}|"
     r"Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
     r"Unhandled [Ee]xception\. |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught )?"
-    r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_]{0,60}?"
+    # (a JVM inner class is printed Outer$Inner)
+    r"((?:[A-Za-z_][A-Za-z0-9_$]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_$]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
     r"Expired|Denied|Refused|Invalid|Iteration)|"
     # any class of a package's exceptions module (django...exceptions.InconsistentMigrationHistory)
@@ -60,8 +61,9 @@ class ExceptionLine:
     @property
     def name(self) -> str:
         name = self.type.rsplit(".", 1)[-1]
-        # Ruby's `Bundler::GemNotFound` is read by its class; `Errno::ENOENT` names the errno it wraps.
-        return name if name.startswith("Errno::") else name.rsplit("::", 1)[-1]
+        # Ruby's `Bundler::GemNotFound` and the JVM's `Pool$ClosedException` are read by their class;
+        # `Errno::ENOENT` names the errno it wraps.
+        return name if name.startswith("Errno::") else name.rsplit("::", 1)[-1].rsplit("$", 1)[-1]
 
 
 @dataclass(frozen=True)
