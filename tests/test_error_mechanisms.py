@@ -223,3 +223,37 @@ def test_a_jvm_inner_class_exception_is_read_by_its_class():
     out = diagnose('Exception in thread "main" com.example.Store$NoSuchFileException: data/in.csv\n'
                    "\tat com.example.Store.open(Store.java:12)")
     assert out.category == "file_not_found"
+
+
+def test_python_s_none_without_the_attribute_is_a_null_met_at_run_time():
+    out = diagnose("AttributeError: 'NoneType' object has no attribute 'choices'")
+    assert out.category == "runtime_error"
+
+
+def test_docker_compose_s_service_column_does_not_hide_a_clean_start():
+    out = diagnose("api-1  | WARNING: Running pip as the 'root' user can result in broken permissions.\n"
+                   "api-1  | [notice] A new release of pip is available: 24.0 -> 25.1\n"
+                   "api-1  | INFO:     Started server process [29]\napi-1  | INFO:     Application startup complete.")
+    assert out.category == "not_an_error"
+
+
+def test_a_local_model_server_s_context_overflow_is_a_resource_limit():
+    out = diagnose("srv  send_error: task id = 98, error: request (8283 tokens) exceeds the available context size "
+                   "(2048 tokens), try increasing it")
+    assert out.category == "resource_limit"
+
+
+def test_an_agent_calling_a_tool_the_session_lacks_is_a_bad_call():
+    out = diagnose("<tool_use_error>Error: No such tool available: mcp__files__read</tool_use_error>")
+    assert out.category == "invalid_arguments"
+
+
+def test_curl_s_numbered_error_without_a_cause_is_unknown_not_success():
+    out = diagnose("curl: (52) Empty reply from server")
+    assert out.category == "unknown"
+
+
+def test_hcl_s_invalid_argument_name_is_a_parse_error():
+    out = diagnose('Error: Invalid argument name\n\n  on main.tf line 3:\n   3:   "name" = "x"\n\n'
+                   "Argument names must not be quoted.")
+    assert out.category == "syntax_error"

@@ -47,7 +47,8 @@ CUES: tuple[Cue, ...] = (
          r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached|been hit)|exceeded[^\n]{0,30}\bquota\b|"
          r"insufficient[_ ]quota|"
          r"\b402\b[^\n]{0,30}Payment Required|"
-         r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits",
+         r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits|insufficient credits|"
+         r"\bover (?:its|the|your) (?:\w{1,20} )?quota\b",
          "A usage quota or billing limit is spent: {line}",
          "Not retryable as is: check the account's plan, billing or quota, or use another key or project."),
     _cue("out_of_memory", "resource_limit",
@@ -62,7 +63,8 @@ CUES: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
-         r"range of input length|input is too long|maximum input length|"
+         r"range of input length|input is too long|maximum input length|exceed_context_size|"
+         r"exceeds? the (?:available |maximum )?context (?:size|length|window)|"
          r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
          r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
          # agent frameworks' own step budgets (LangGraph, the OpenAI Agents SDK, smolagents, CrewAI)
@@ -134,7 +136,8 @@ CUES: tuple[Cue, ...] = (
          "in one order or make the transaction shorter."),
     _cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
-         r"\w undefined \(type|has no (?:field|member|method|attribute|property|exported member)|"
+         r"\w undefined \(type|"
+         r"(?<!'NoneType' object )has no (?:field|member|method|attribute|property|exported member)|"
          r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
@@ -142,7 +145,8 @@ CUES: tuple[Cue, ...] = (
          r"['‘]\w{1,80}['’] undeclared|has not been declared|"
          r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
-         r"no such (?:table|column|function)|(?:column|relation|table|function) \"[^\"\n]{1,80}\" does not exist|"
+         r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
+         r"\btype [\w.]{1,80} does not exist|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
@@ -167,6 +171,7 @@ CUES: tuple[Cue, ...] = (
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
+         r"argument names must not be quoted|\binvalid argument name\b|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
@@ -204,7 +209,7 @@ CUES: tuple[Cue, ...] = (
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |no files were found\b|"
+         r"\bno such file - |no files were found\b|\bno file named\b|"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
          r"failed opening required|"
          r"failed to open stream|"
@@ -220,10 +225,12 @@ CUES: tuple[Cue, ...] = (
          "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
          "the right path or create the file first."),
     _cue("bad_arguments", "invalid_arguments",
-         r"invalid (?:function )?(?:argument|option|flag|value|parameter|reference format|choice)|"
+         # (HCL's "Invalid argument name" heads a parse error: a quoted or malformed name)
+         r"invalid (?:function )?(?:argument(?! name)|option|flag|value|parameter|reference format|choice)|"
          r"unknown (?:option|flag|argument|shorthand flag|parameter)|"
          r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
+         r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"

@@ -89,10 +89,10 @@ _STATED = re.compile(
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
     r"authentication failed|access denied for user|requires more (?:system )?memory|\b40[13] Client Error\b|"
-    r"gated repo",
+    r"gated repo|no file named",
     re.IGNORECASE,
 )
-_BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency"}
+_BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency", "file_not_found"}
 _LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed", "undefined_name"}
 _PARSE_ERROR = re.compile(r"(?<!Unicode)(?:Decode|Parse|Parser|Parsing|Scanner|Syntax)(?:Error|Exception)$")
 _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
@@ -142,6 +142,8 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         category = _EXC_EXACT[name]
         if name == "AttributeError" and "partially initialized module" in message:
             return "undefined_name"
+        if name == "AttributeError" and message.startswith("'NoneType' object"):
+            return "runtime_error"  # a None met at run time, as Ruby's nil and JS's undefined are
         return category
     by_message = _by_message(name, message)
     if by_message is not None:

@@ -182,6 +182,7 @@ class Rule(StrEnum):
     TF_INIT_REQUIRED = "tf_init_required"
     LOCK_STALE = "lock_stale"
     JSONRPC_BAD_CALL = "jsonrpc_bad_call"
+    SHELL_TEST_VALUE = "shell_test_value"
     LOCAL_HEADER = "local_header"
     UNKNOWN_CONFIG_FIELD = "unknown_config_field"
     NPM_PUBLISH_404 = "npm_publish_404"

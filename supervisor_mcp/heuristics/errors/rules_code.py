@@ -21,6 +21,14 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.SH_SYNTAX, "syntax_error", "syntax error:",
         r"^(?:sh|dash|bash|zsh)?[^\n]{0,200}: \d{1,7}: (?:[^\n:]{1,300}: )?Syntax error: (?P<detail>[^\n]{1,120})$",
         example='sh: 1: Syntax error: "(" unexpected'),
+    # `[ "$n" -lt 3 ]` on a value that is not a number, or an unquoted empty or multi-word variable
+    sig(Rule.SHELL_TEST_VALUE, "runtime_error", "expression expected|operator expected|too many arguments",
+        r"^[^\n]{0,200}: \[{1,2}: [^\n]{0,100}(?:integer expression expected|unary operator expected|"
+        r"binary operator expected|too many arguments)$",
+        example="./check.sh: line 12: [: 36,1: integer expression expected",
+        advice=("A test in the script got a value it cannot compare: a non-number for -lt/-gt, or an unquoted "
+                "variable that is empty or holds several words.", "Quote the variables in the test "
+                "(\"$x\") and check the value is a plain integer before comparing it.")),
     sig(Rule.BAD_SUBSTITUTION, "syntax_error", "bad substitution", r"^[^\n]{0,80}: bad substitution$",
         example="bash: ${name//./}: bad substitution"),
     sig(Rule.SED_EXPR, "syntax_error", "sed: -e expression",

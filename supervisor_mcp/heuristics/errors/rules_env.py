@@ -109,8 +109,9 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"^npm (?:ERR!|error) path (?P<path>\S{1,500})$", confidence=0.85,
         example="npm ERR! code ENOENT\nnpm ERR! syscall open\nnpm ERR! path /app/package.json"),
     sig(Rule.PY_MESSAGE, "runtime_error",
-        "object is not|index out of range|unsupported operand|division by zero|invalid literal",
+        "object is not|index out of range|unsupported operand|division by zero|invalid literal|nonetype",
         r"object is not (?:subscriptable|iterable|callable)|index out of range|unsupported operand type|"
+        r"'NoneType' object has no attribute|"
         r"division by zero|invalid literal for", priority=15, confidence=0.7,
         example="list index out of range"),
     # --- test runners (outputs without a visible exception)

@@ -81,11 +81,14 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "Regenerate the lock file with the project's tool (poetry lock, uv lock, npm install, yarn "
                 "install, pnpm install, pipenv lock) and commit it; then run the command again.")),
     # A runner (uv run, npx, bundle exec) that cannot start the program: it is not installed in the environment.
-    sig(Rule.SPAWN_MISSING, "missing_dependency", "failed to spawn",
-        r"Failed to spawn: `(?P<cmd>[^`\n]{1,100})`\s{1,4}Caused by: No such file or directory",
+    sig(Rule.SPAWN_MISSING, "missing_dependency", "failed to spawn|failed to start",
+        r"Failed to spawn: `(?P<cmd>[^`\n]{1,100})`\s{1,4}Caused by: No such file or directory|"
+        # a client launching a configured server (Codex's MCP client): the program is not on PATH
+        r"`(?P<cmd2>[^`\n]{1,100})` failed to start: No such file or directory \(os error 2\)",
         example="error: Failed to spawn: `pytest`\n  Caused by: No such file or directory (os error 2)",
-        advice=("`{cmd}` is not installed in this environment, so the runner cannot start it.",
-                "Add it to the environment (uv add --dev {cmd_q}, or uv run --with {cmd_q} ...), then run again.")),
+        advice=("`{cmd}{cmd2}` (or the program it launches) is not installed where the runner looks, so it "
+                "cannot start.", "Install it or put it on PATH (for uv: uv add --dev {cmd_q}, or uv run --with "
+                "{cmd_q} ...), or give its full path in the configuration; then run again.")),
     # A validator's list of allowed values (Terraform providers, schema checkers): the value given is not one.
     sig(Rule.VALUE_NOT_IN_SET, "invalid_arguments", "to be one of",
         r"(?P<detail>expected [\w.\[\]\"-]{1,100} to be one of \[[^\]\n]{0,500}\], got [^\n]{0,100})",
