@@ -257,3 +257,31 @@ def test_hcl_s_invalid_argument_name_is_a_parse_error():
     out = diagnose('Error: Invalid argument name\n\n  on main.tf line 3:\n   3:   "name" = "x"\n\n'
                    "Argument names must not be quoted.")
     assert out.category == "syntax_error"
+
+
+def test_a_resource_type_the_cluster_does_not_serve_is_an_undefined_name():
+    out = diagnose('error: the server doesn\'t have a resource type "deploymnt"')
+    assert out.category == "undefined_name" and "api-resources" in out.fix
+
+
+def test_a_configmap_a_pod_mounts_that_is_not_there_is_a_missing_file():
+    out = diagnose('  Warning  FailedMount  2m (x8 over 4m)  kubelet  MountVolume.SetUp failed for volume "config" : '
+                   'configmap "web-config" not found')
+    assert out.category == "file_not_found"
+
+
+def test_a_dotnet_assembly_that_cannot_be_loaded_is_a_missing_dependency():
+    out = diagnose("Unhandled exception. System.IO.FileNotFoundException: Could not load file or assembly "
+                   "'Serilog, Version=3.0.0.0, Culture=neutral, PublicKeyToken=24c2f752a8e58a10'.")
+    assert out.category == "missing_dependency"
+
+
+def test_a_vstest_failed_test_line_is_a_test_failure():
+    out = diagnose("  Failed Shop.Tests.CartTests.Totals [3 ms]\n  Error Message:\n   Expected 5, but found 4.",
+                   "dotnet test")
+    assert out.category == "test_failure"
+
+
+def test_sql_server_s_unknown_object_is_an_undefined_name():
+    out = diagnose("Msg 208, Level 16, State 1, Line 1\nInvalid object name 'dbo.Ordrs'.")
+    assert out.category == "undefined_name"

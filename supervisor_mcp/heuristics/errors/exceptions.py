@@ -138,13 +138,9 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     errno = _ERRNO_RE.search(message)
     if errno and errno.group(1) in _ERRNO and name not in ("FileNotFoundError", "PermissionError"):
         return _ERRNO[errno.group(1)]
-    if name in _EXC_EXACT:
-        category = _EXC_EXACT[name]
-        if name == "AttributeError" and "partially initialized module" in message:
-            return "undefined_name"
-        if name == "AttributeError" and message.startswith("'NoneType' object"):
-            return "runtime_error"  # a None met at run time, as Ruby's nil and JS's undefined are
-        return category
+    exact = _exact(name, message)
+    if exact is not None:
+        return exact
     by_message = _by_message(name, message)
     if by_message is not None:
         return by_message
@@ -174,6 +170,19 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if found is not None:
         return found[0].category
     return "runtime_error"
+
+
+def _exact(name: str, message: str) -> ErrorCategory | None:
+    """A type whose name says the mechanism, unless its message names another one."""
+    if name not in _EXC_EXACT:
+        return None
+    if name == "FileNotFoundException" and "Could not load file or assembly" in message:
+        return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
+    if name == "AttributeError" and "partially initialized module" in message:
+        return "undefined_name"
+    if name == "AttributeError" and message.startswith("'NoneType' object"):
+        return "runtime_error"  # a None met at run time, as Ruby's nil and JS's undefined are
+    return _EXC_EXACT[name]
 
 
 def _by_message(name: str, message: str) -> ErrorCategory | None:

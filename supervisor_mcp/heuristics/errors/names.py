@@ -183,6 +183,7 @@ class Rule(StrEnum):
     LOCK_STALE = "lock_stale"
     JSONRPC_BAD_CALL = "jsonrpc_bad_call"
     SHELL_TEST_VALUE = "shell_test_value"
+    NO_RESOURCE_TYPE = "no_resource_type"
     LOCAL_HEADER = "local_header"
     UNKNOWN_CONFIG_FIELD = "unknown_config_field"
     NPM_PUBLISH_404 = "npm_publish_404"

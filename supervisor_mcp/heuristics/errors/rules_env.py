@@ -17,7 +17,8 @@ _AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"UnrecognizedClientException|InvalidClientTokenId|ExpiredToken\w{0,9}|SignatureDoesNotMatch|AuthFailure|"
      r"InvalidAccessKeyId", "ExpiredTokenException"),
     (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError|InvalidParameter\w{0,20}|"
-     r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput", "ValidationException"),
+     r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput|"
+     r"Invalid\w{1,40}\.(?:NotFound|Malformed|Duplicate)", "ValidationException"),
     (Rule.AWS_NOT_FOUND, "file_not_found", r"ResourceNotFoundException|NoSuchBucket|NoSuchKey|NoSuchEntity|"
      r"NotFoundException", "NoSuchBucket"),
     (Rule.AWS_LIMIT, "resource_limit", r"LimitExceededException|ServiceQuotaExceededException|"

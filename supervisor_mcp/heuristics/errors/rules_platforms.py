@@ -166,6 +166,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example='Error from server (NotFound): deployments.apps "web" not found',
         advice=("The cluster has no such object in this namespace.",
                 "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
+    sig(Rule.NO_RESOURCE_TYPE, "undefined_name", "doesn't have a resource type",
+        r"the server doesn't have a resource type \"(?P<kind>[^\"\n]{1,100})\"",
+        example='error: the server doesn\'t have a resource type "deploymnt"',
+        advice=("The cluster serves no resource type named {kind}: a misspelt kind, or a CRD that is not installed.",
+                "List the types it serves (kubectl api-resources) and use one of those names.")),
     # A kind from an API group outside Kubernetes' own (cert-manager.io, monitoring.coreos.com) is a CRD
     # that is not installed; a built-in kind at a version the server lacks is a manifest's wrong apiVersion.
     sig(Rule.KIND_NOT_INSTALLED, "missing_dependency", "no matches for kind",
