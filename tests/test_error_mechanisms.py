@@ -285,3 +285,15 @@ def test_a_vstest_failed_test_line_is_a_test_failure():
 def test_sql_server_s_unknown_object_is_an_undefined_name():
     out = diagnose("Msg 208, Level 16, State 1, Line 1\nInvalid object name 'dbo.Ordrs'.")
     assert out.category == "undefined_name"
+
+
+def test_a_tap_failed_test_is_a_test_failure():
+    out = diagnose("not ok 1 - greets the user\n# (in test file test/greet.bats, line 5)\n"
+                   "#   `[ \"$output\" = \"hello\" ]' failed", "bats test")
+    assert out.category == "test_failure"
+
+
+def test_googletest_s_failed_tally_is_a_test_failure():
+    out = diagnose("[==========] 3 tests from 1 test suite ran. (0 ms total)\n[  PASSED  ] 2 tests.\n"
+                   "[  FAILED  ] 1 test, listed below:\n[  FAILED  ] CalcTest.Adds")
+    assert out.category == "test_failure"

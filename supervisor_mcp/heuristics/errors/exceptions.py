@@ -18,7 +18,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ParserError": "syntax_error", "TemplateSyntaxError": "syntax_error",
     "ModuleNotFoundError": "missing_dependency", "ClassNotFoundException": "missing_dependency",
     "NameError": "undefined_name", "UnboundLocalError": "undefined_name", "AttributeError": "undefined_name",
-    "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name",
+    "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name", "UndefinedError": "undefined_name",
     "FileNotFoundError": "file_not_found", "NotADirectoryError": "file_not_found",
     "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
     "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",

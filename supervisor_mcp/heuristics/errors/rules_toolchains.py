@@ -10,13 +10,15 @@ from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, si
 
 TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # --- test runners' own summaries
-    sig(Rule.RUNNER_SUMMARY, "test_failure", "failures|failed|failing|assert|but was|fail ",
+    sig(Rule.RUNNER_SUMMARY, "test_failure", "failures|failed|failing|assert|but was|fail |not ok ",
         r"Tests run: \d{1,7}, Failures: [1-9]|There (?:was|were) \d{1,7} failures?:|^FAILURES!$|"
         r"Failed asserting that|expected:<[^>\n]{0,200}> but was:<|\d{1,7} examples?, [1-9]\d{0,6} failures?|"
         r"Test Suites: \d{1,7} failed|Failed!\s+- Failed:\s+[1-9]|Assert\.\w{1,40}\(\) Failure|"
         r"Tests:\s+\d{1,7}, Assertions:\s+\d{1,7}, (?:Errors: \d{1,7}, )?Failures: [1-9]|"
         r"\d{1,7} tests? completed, [1-9]\d{0,6} failed|\d{1,3}% tests passed, [1-9]\d{0,6} tests? failed|"
         r"^The following tests FAILED:|^Errors while running CTest$|^Test Run Failed\.$|Assert\.\w{1,40} failed\.|"
+        # GoogleTest's tally, TAP's failed test (bats, prove, node --test)
+        r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |"
         r"^--- FAIL\b|^\s{0,4}✗ |\d{1,6} tests?, [1-9]\d{0,5} failures?\b|^\s{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
         r"^\s{0,2}FAIL\s{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^\s{0,6}\d{1,5}\) Failure:$",
         confidence=0.85,
