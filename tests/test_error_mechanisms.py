@@ -297,3 +297,38 @@ def test_googletest_s_failed_tally_is_a_test_failure():
     out = diagnose("[==========] 3 tests from 1 test suite ran. (0 ms total)\n[  PASSED  ] 2 tests.\n"
                    "[  FAILED  ] 1 test, listed below:\n[  FAILED  ] CalcTest.Adds")
     assert out.category == "test_failure"
+
+
+def test_a_notice_among_progress_lines_is_not_an_error():
+    out = diagnose('Initializing schema\nNOTICE:  relation "schema_migrations" already exists, skipping')
+    assert out.category == "not_an_error"
+
+
+def test_an_sdk_s_bare_unknown_error_stays_unknown():
+    out = diagnose("Error: failed to run `acme/s3-action`: UnknownError")
+    assert out.category == "unknown"
+
+
+def test_json_that_fails_at_its_first_character_is_data_that_is_not_json():
+    out = diagnose("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
+    assert out.category == "runtime_error"
+
+
+def test_json_that_fails_midway_is_a_syntax_error():
+    out = diagnose("json.decoder.JSONDecodeError: Expecting ',' delimiter: line 4 column 9 (char 57)")
+    assert out.category == "syntax_error"
+
+
+def test_visual_studio_s_error_list_row_names_a_csharp_parse_error():
+    out = diagnose("Severity\tCode\tDescription\tProject\tFile\tLine\nError\tCS1002\t; expected\tApp\tC:\\App\\Form.cs\t10")
+    assert out.category == "syntax_error"
+
+
+def test_a_version_before_failed_is_not_a_tally_of_failed_tests():
+    out = diagnose(" * ERROR: postgresql-9.5 failed to start")
+    assert out.category != "test_failure"
+
+
+def test_bash_s_report_of_a_killed_job_is_a_memory_limit():
+    out = diagnose('/tmp/build.cmd: line 2: 41255 Killed                  "/opt/tools/ilc" @"obj/app.rsp"')
+    assert out.category == "resource_limit"

@@ -147,6 +147,14 @@ def _is_notice(line: str) -> bool:
     return bool(_NOTICE_LINE.search(line)) and not _ERROR_LEVEL.match(line)
 
 
+def only_notices_report(envelope: Envelope, line: str) -> bool:
+    """`line` is a notice (`NOTICE: relation "x" already exists, skipping`, `npm WARN ...`) and nothing
+    else in the output reports a failure: the rest is progress ("Initializing schema")."""
+    if envelope.returncode not in (None, 0) or not _is_notice(line) or _FAILS.search(envelope.body):
+        return False
+    return not any(_HARD_FAILURE.search(prose(ln)) for ln in envelope.body.splitlines() if not _is_notice(ln))
+
+
 def succeeded_despite_noise(envelope: Envelope) -> str | None:
     """The success line, when the output ends on the tool's own word that it succeeded and nothing
     before it reports a failure (only warnings, notices and progress): `BUILD SUCCESSFUL`, an

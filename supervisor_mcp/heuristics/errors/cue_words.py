@@ -55,7 +55,8 @@ CUES: tuple[Cue, ...] = (
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
-         r"^[ \t]*Killed[ \t]*$|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL",
+         r"^[ \t]*Killed[ \t]*$|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
+         r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
          "a larger heap or memory limit, or more swap; then run it again."),
@@ -64,6 +65,7 @@ CUES: tuple[Cue, ...] = (
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
          r"range of input length|input is too long|maximum input length|exceed_context_size|"
+         r"too long \(maximum is \d{1,9}|"
          r"exceeds? the (?:available |maximum )?context (?:size|length|window)|"
          r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
          r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
@@ -91,7 +93,8 @@ CUES: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token)|unable to locate credentials|no valid credential|"
-         r"no credentials|not authenticated|AuthorizationFailed|does not have authorization|status code 40[13]\b|"
+         r"no credentials|not authenticated|AuthorizationFailed|does not have authorization|status code:? 40[13]\b|"
+         r"security token included in the request is (?:invalid|expired)|"
          r"api[_ ]key[^\n]{0,60}must be set|"
          r"(?:missing|no) api[_ ]key|api[_ ]key (?:is )?(?:missing|required|not set)|"
          r"resource not accessible by integration|\bstatus: 40[13],|"
@@ -277,8 +280,8 @@ CUES: tuple[Cue, ...] = (
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
-         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...")
-         r"(?<![:\d])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
+         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
+         r"(?<![:\d.])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),

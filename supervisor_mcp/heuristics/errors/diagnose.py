@@ -16,7 +16,7 @@ import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import benign_exit, is_warning, only_warnings
+from supervisor_mcp.heuristics.errors.benign import benign_exit, is_warning, only_notices_report, only_warnings
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
@@ -167,6 +167,10 @@ def classify(ctx: ErrorContext) -> Finding:
     if finding is from_lines and is_warning(finding.evidence[0]):
         # A tool's warning in a signature's words (`npm WARN EBADENGINE`) before its own word of success.
         finding = finished(ctx.envelope, None) or finding
+    if finding is from_lines and only_notices_report(ctx.envelope, finding.evidence[0]):
+        return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, finding.evidence[:1],
+                       root_cause="Only a notice names a problem, and nothing else in the output failed.",
+                       fix="Carry on; the notice describes what the tool skipped or adjusted.")
     outranking = next((cats for rule, cats in _OUTRANKED if finding.rule.startswith(rule)), None)
     if outranking is not None:
         cue = from_cues(ctx.envelope.body, finding.evidence)

@@ -180,6 +180,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
     if name == "AttributeError" and "partially initialized module" in message:
         return "undefined_name"
+    if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:
+        return "runtime_error"  # nothing at all parsed: an empty body or an HTML page, not JSON with a typo
     if name == "AttributeError" and message.startswith("'NoneType' object"):
         return "runtime_error"  # a None met at run time, as Ruby's nil and JS's undefined are
     return _EXC_EXACT[name]

@@ -149,9 +149,11 @@ def fallback(ctx: ErrorContext) -> Finding:
                                   "cause is in the output above it, which was not sent.",
                        fix="Run the failing step directly, or scroll up to the first error line of its output and "
                            "diagnose that.")
-    # "Error: undefined" (a JS error with no message) names nothing for a tool to have rejected.
-    if code is None and re.match(r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)"
-                                 r"[:!]?\s*\S", body) and len(body) < DOMAIN_SCOPE:
+    # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
+    # to have rejected.
+    names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
+    if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
+            r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
     return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
 

@@ -151,8 +151,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.JS_PARSE, "syntax_error", "unexpected token|error ts1",
         r"Unexpected token[^\n]{0,40}\(\d{1,6}:\d{1,6}\)|SyntaxError: [^\n]{0,200}Unexpected token|error TS1\d{3}:",
         example="App.test.js: Unexpected token (7:35)\n>  7 |   const rendered = renderer.create(<App />).toJSON();"),
-    sig(Rule.CSHARP_SYNTAX, "syntax_error", "error cs1",
-        r"error CS(?:1002|1003|1026|1513|1514|1519|1525|1733):", flags=IGNORECASE,
+    # (as dotnet build prints them, and as Visual Studio's error list does: `Error<TAB>CS1002<TAB>; expected`)
+    sig(Rule.CSHARP_SYNTAX, "syntax_error", "error cs1|error\tcs1",
+        r"error[ \t]CS(?:1001|1002|1003|1022|1026|1513|1514|1519|1525|1733)\b", flags=IGNORECASE,
         example="Program.cs(14,10): error CS1002: ; expected"),
     # --- names and types a compiler cannot find
     sig(Rule.CSHARP_MISSING_TYPE, "missing_dependency", "cs0246|cs0234",

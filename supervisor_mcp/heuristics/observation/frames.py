@@ -17,7 +17,7 @@ _EXC_LINE = re.compile(
     # prefixes: pytest's E, Python's exception-group bar, the JVM's, .NET's and PHP's uncaught lines
     r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|\|[ \t]{1,4}|"
     r"Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
-    r"Unhandled [Ee]xception\. |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught )?"
+    r"Unhandled [Ee]xception[.:] |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught )?"
     # (a JVM inner class is printed Outer$Inner)
     r"((?:[A-Za-z_][A-Za-z0-9_$]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_$]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
