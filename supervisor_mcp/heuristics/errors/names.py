@@ -135,7 +135,7 @@ class Rule(StrEnum):
     DOCKER_SOCKET = "docker_socket"
     TEST_ASSERTION = "test_assertion"
     CLI_UNKNOWN = "cli_unknown"
-    # databases, containers, version control, builds (rules_platforms.py)
+    # databases, version control, builds (rules_platforms.py); containers and clusters (rules_clusters.py)
     DB_AUTH = "db_auth"
     DB_MISSING_OBJECT = "db_missing_object"
     DB_BUSY = "db_busy"

@@ -1,0 +1,193 @@
+"""The cue table's second half: the words every ecosystem uses for what the agent wrote or called (names,
+syntax, programs, paths, arguments, tests, state, crashes). They are tried after the environment's
+(cue_words.py), in this order.
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.cue_words import Cue, cue
+from supervisor_mcp.heuristics.errors.signature import ENOENT_LOCALES
+
+CODE_TABLE: tuple[Cue, ...] = (
+    cue("undefined", "undefined_name",
+         r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
+         r"\w undefined \(type|"
+         r"(?<!'NoneType' object )has no (?:field|member|method|attribute|property|exported member)|"
+         r"(?<!\" )(?<!' )is not defined\b|"
+         r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
+         r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
+         r"could not get unknown property|"
+         r"['‘]\w{1,80}['’] undeclared|has not been declared|"
+         r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
+         r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
+         r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
+         r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|"
+         r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
+         r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
+         r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
+         r"is not a member of|doe\s?s not exist in the current context|"
+         r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
+         r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
+         r"exported attribute named|"
+         r"implicit declaration of function|"
+         r"reference to undeclared|has not been\s+declared",
+         "The code uses a name that does not exist where it is used: {line}",
+         "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
+         "it, or declare or import the name before its use."),
+    cue("parse", "syntax_error",
+         r"syntax error|parse error|bad substitution|parsing error|(?:failed|unable|could not|cannot) (?:to )?parse|"
+         r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
+         r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
+         r"not well-formed|\byaml: (?:line \d|invalid)|\bbad config (?:line|file)\b|illegal character|"
+         r"invalid (?:yaml|json|toml|xml)\b|unknown directive|"
+         r"\[emerg\] unexpected|invalid interpolation format|\bexpected [\w ]{1,30}, found\b|"
+         r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
+         r"while (?:scanning|parsing) a\b|"
+         r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|"
+         # HCL (Terraform) and other configuration parsers
+         r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
+         r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
+         r"argument names must not be quoted|\binvalid argument name\b|"
+         r"class, interface,? (?:enum,? )?or \w+ expected",
+         "The input does not parse: {line}",
+         "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
+         "bracket, a template left unrendered); validate it before running again."),
+    cue("missing_program", "missing_dependency",
+         r"command not found|executable file not found|not recognized as an internal or external command|"
+         r"exec: \\?\"?/?(?:usr/)?(?:local/)?bin/(?:ba|z|da|k|c|)sh\\?\"?: |"
+         r"no module named|cannot find module|module not found(?![^\n]{0,60}can't resolve '\.)|could not find module|"
+         r"cannot find package|"
+         r"unresolved (?:import|module)|could not find or load main class|could not resolve all (?:files|dependencies)|"
+         r"could not resolve dependencies for project|package [\w.]{1,200} does not exist|"
+         r"could not find [\w.-]{1,80}:[\w.-]{1,80}(?::[\w.-]{1,40})?\.|"
+         r"registry[^\n]{0,200}\b(?:404|not found)\b|no \.NET SDKs were found|"
+         r"could not find (?:gem|'[^'\n]{1,80}' \([^)\n]{0,40}\) among)|in any of the sources|"
+         r"library not loaded|cannot open shared object|unable to locate package|not installed|"
+         r"is not recognized as the name of a cmdlet|could not open extension control file|is missing from your system|"
+         r"\bextension [\w-]{1,40} is (?:missing|not (?:installed|loaded|enabled))|command could be found|"
+         r"could not find directory of|command '[^'\n]{1,60}' not found|is currently not installed|"
+         r"can be installed with|could not find a [\w ]{1,30} runtime|not currently included in the bundle|"
+         r"can't find executable \w{1,60} for gem|plugin \"?[\w.-]{1,60}\"? (?:was )?not found|"
+         r"missing in charts/ directory|ensure CRDs are installed first|"
+         r"failed to resolve import [\"'][@\w]|import [\"'][\w.]{1,100}[\"'] could not be resolved|"
+         r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
+         r"library not found for -l|could not find a declaration file for module|"
+         r"could not find a valid gem|executable doesn't exist at|download new browsers|"
+         r"could not select device driver|no nvidia driver|required library|you must install or update|"
+         r"try pulling it first|"
+         r"\bexecutable not found\b|"
+         r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
+         r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
+         "Something the command needs is not installed: {line}",
+         "Install the missing program, module or package with the project's package manager (or use an "
+         "image or environment that has it), then run the command again."),
+    cue("missing_path", "file_not_found",
+         r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
+         rf"{ENOENT_LOCALES}|"
+         r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
+         r"\bno such file - |no files were found\b|\bno file named\b|"
+         r"\b(?:configmap|secret|persistentvolumeclaim|serviceaccount) \"[^\"\n]{1,100}\" not found|"
+         r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
+         r"failed opening required|"
+         r"failed to open stream|"
+         r"repository (?:'[^'\n]{1,200}' )?not found|"
+         r"(?:unable to|could not|cannot|can't) find (?:one of |the )?['\"`]?[\w./-]{1,100}\."
+         r"(?:ya?ml|json|toml|xml|ini|cfg|conf|txt|csv|lock|properties)\b|requested URL returned error: 404\b|"
+         r"(?:couldn't|could not|cannot|unable to) find (?:a |the )?project\b|there is no POM|"
+         r"cannot find (?:the )?(?:file|path)|could not open (?:input )?file|unable to access (?:jar)?file|"
+         r"\b(?:file|directory|folder) (?:is |was )?missing\b|no configuration file provided|"
+         r"can't find a suitable configuration file|path not found|"
+         r"(?:cannot|can't|unable to) open|not a directory",
+         "A path the command uses does not exist: {line}",
+         "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
+         "the right path or create the file first."),
+    cue("bad_arguments", "invalid_arguments",
+         # (HCL's "Invalid argument name" heads a parse error: a quoted or malformed name)
+         r"invalid (?:function )?(?:argument(?! name)|option|flag|value|parameter|reference format|choice)|"
+         r"unknown (?:option|flag|argument|shorthand flag|parameter)|"
+         r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
+         r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
+         r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
+         r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
+         r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
+         r"don't meet the specifications of the schema|"
+         r"\binvalid [\w -]{1,40}: -{1,2}\w|"
+         r"invalid requirement|unknown switch|unknown field \"|cannot be applied to given types|"
+         r"argument lists differ|no overload for method|"
+         r"is not a valid (?:model|id|identifier|name|option|value|choice)\b|"
+         r"unknown (?:lifecycle phase|goal|task)\b|missing script:|"
+         r"no function matches the given name and argument types|"
+         r"function [\w.]{1,80}\([^)\n]{0,200}\) does not exist|unknown (?:sub)?command|"
+         r"is not a [\w-]{1,20} command|no such (?:sub)?command|"
+         r"wasn't expected|isn't valid in this context|unexpected argument|invalid (?:tag name|mode|url)|"
+         r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
+         r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
+         r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
+         r"was not found in the package registry|\binvalid [\w -]{1,30} specification\b|invalid date\b|"
+         r"requires at least \d+ arg(?:ument)?s?\b|accepts \d+ arg\(s\)|requires a value\b|missing [\w ]{0,30}operand|"
+         r"option [-\w]{1,40}: is unknown|cowardly refusing|unrecognized request url|"
+         r"InvalidParameter(?:Value|Combination)?\b|"
+         r"parameter \w{1,60} is invalid|"
+         r"unsupported block type|are not expected here|inappropriate value for|incorrect attribute value type|"
+         r"unknown predicate|expected (?:one|at least one) argument|"
+         r"command [\"'][^\"'\n]{1,60}[\"'] is not defined|"
+         r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
+         r"flag needs an argument|no value for required|"
+         r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
+         r"you must (?:provide|specify|give)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
+         r"invalid type for\b|\binvalid_type\b|\(-32602\)|code\W{1,4}-32602\b|error validating data|"
+         r"\b422\b[^\n]{0,20}(?:Validation Failed|Unprocessable)|"
+         r"unsupported argument|argument named [^\n]{1,80} is not expected|"
+         # a required value left out of a manifest or a chart's values (kubectl, helm `required`)
+         r"(?-i:: Required value\b)|\b[a-z]\w{0,60}(?:\.\w{1,60}){1,6} is required\b|"
+         # a call with the wrong number of arguments, in the words compilers and runtimes use
+         r"wrong number of arguments|not enough arguments in call|too many arguments (?:in call|to function)|"
+         r"expected \d+ arguments?, but got|takes \d+ arguments? but \d+ arguments? (?:was|were) supplied|"
+         r"no argument given that corresponds|too few arguments to function|ArgumentCountError",
+         "The command was called with arguments it does not accept: {line}",
+         "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
+         "or a missing required one."),
+    cue("failed_test", "test_failure",
+         r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
+         r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
+         r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
+         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
+         r"(?<![:\d.])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
+         "A test or assertion says the result is wrong: {line}",
+         "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
+         "that one test again before the whole suite."),
+    cue("state", "precondition_failed",
+         r"already exists|already in use|already running|not (?:yet )?(?:initiali[sz]ed|configured)|"
+         r"\bis locked\b|not available from|(?:is |are )?not available\b|no longer available|"
+         r"doesn't have a resource type|not supported|unsupported|incompatible|version mismatch|"
+         r"not a git repository|uncommitted changes|merge conflict|\bCONFLICT \(|conflicting|"
+         r"could not find compatible versions|still in use|"
+         r"already activated|\brequires [\w.-]{1,30} >= ?[\d.]{1,20}|cannot uninstall\b|was interrupted, you must|"
+         r"other objects depend on|"
+         r"not currently on a branch|can only (?:install|run)\b|"
+         r"lock file does not contain a compatible|role \"[^\"\n]{1,80}\" does not exist|"
+         r"or (?:higher|newer|later) is required|does not satisfy|compiled by a more recent version|"
+         r"migrations? (?:are )?pending|unknown revision|cannot find main module|"
+         r"database \"[^\"\n]{1,80}\" does not exist|"
+         r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
+         r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
+         r"\(conflict: |database is not up to date|plan is stale|unmet dependencies|held broken packages|"
+         r"but your [\w.]{1,30} (?:specified|requires)|"
+         r"updates to [\w.]{1,40} needed|untolerated taint|"
+         r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
+         r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
+         r"not compatible with|package downgrade",
+         "The action is valid but the current state does not allow it: {line}",
+         "Change the state first (remove or reuse what already exists, pick an available version, "
+         "initialise or configure what it needs), then repeat the action."),
+    cue("crash", "runtime_error",
+         r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
+         r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
+         r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"
+         r"heap-buffer-overflow|double free|use-after-free|"
+         r"stack smashing detected|non-nullable field|"
+         r"declared as a non null type",
+         "The program crashed while running: {line}",
+         "Read the first frame of the crash that is in your own code, fix the state or input that leads "
+         "there, and run it again."),
+)
