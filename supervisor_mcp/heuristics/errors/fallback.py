@@ -49,7 +49,9 @@ _WRAPPER_ONLY = re.compile(
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
-    r"exited with non-zero status:? \d{1,3}$",
+    r"exited with non-zero status:? \d{1,3}$|"
+    # cargo's build script failed: its own stderr, below this line, has the cause
+    r"^error: failed to run custom build command for `[^`\n]{1,120}`$",
     re.MULTILINE,
 )
 # Output that reports, without failing: warnings, deprecations, an installer's success summary.
