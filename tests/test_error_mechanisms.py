@@ -332,3 +332,42 @@ def test_a_version_before_failed_is_not_a_tally_of_failed_tests():
 def test_bash_s_report_of_a_killed_job_is_a_memory_limit():
     out = diagnose('/tmp/build.cmd: line 2: 41255 Killed                  "/opt/tools/ilc" @"obj/app.rsp"')
     assert out.category == "resource_limit"
+
+
+def test_ruby_s_uncaught_exception_line_is_read_as_an_exception():
+    out = diagnose("stats.rb:44:in `/': divided by 0 (ZeroDivisionError)\n        from stats.rb:44:in `average'")
+    assert out.category == "runtime_error"
+
+
+def test_bundler_s_activation_conflict_is_a_state_not_a_missing_gem():
+    out = diagnose("/usr/lib/ruby/3.2.0/bundler/runtime.rb:309:in `check_for_activated_spec!': You have already "
+                   "activated rake 13.1.0, but your Gemfile requires rake 13.0.6. Prepending `bundle exec` to your "
+                   "command may solve this. (Gem::LoadError)")
+    assert out.category == "precondition_failed"
+
+
+def test_a_grep_inside_a_pod_that_finds_nothing_is_an_answer():
+    out = diagnose("command terminated with exit code 1", "kubectl exec web-0 -- grep -q ERROR /var/log/app.log")
+    assert out.category == "not_an_error"
+
+
+def test_gradle_s_wrapper_stack_for_a_failed_task_alone_is_unknown():
+    out = diagnose("org.gradle.api.tasks.TaskExecutionException: Execution failed for task ':app:compileJava'.\n"
+                   "\tat org.gradle.api.internal.tasks.execution.ExecuteActionsTaskExecuter.execute(X.java:73)")
+    assert out.category == "unknown"
+
+
+def test_gradle_s_failing_tests_summary_is_a_test_failure():
+    out = diagnose("* What went wrong:\nExecution failed for task ':test'.\n> There were failing tests. See the "
+                   "report at: file:///app/build/reports/tests/test/index.html")
+    assert out.category == "test_failure"
+
+
+def test_postgres_data_of_the_wrong_form_is_a_run_time_data_error():
+    out = diagnose('SQLSTATE[22P02]: Invalid text representation: 7 ERROR:  invalid input syntax for integer: ""')
+    assert out.category == "runtime_error"
+
+
+def test_gcc_s_unrecognised_option_in_german_is_a_bad_argument():
+    out = diagnose("gcc: Fehler: unbekannte Kommandozeilenoption »-mavx512pf«")
+    assert out.category == "invalid_arguments"

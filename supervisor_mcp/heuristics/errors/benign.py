@@ -180,7 +180,7 @@ def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
     if cmd is None or returncode is None or returncode == 0:
         return None
     via_xargs = "xargs" in cmd.text.split()[:3] or re.search(r"\|\s*xargs\b", cmd.whole[-600:]) is not None
-    grep_like = cmd.name in _GREP_LIKE
+    grep_like = cmd.name in _GREP_LIKE or _inner_command(cmd) in _GREP_LIKE
     pattern = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
     if grep_like and returncode in (1, 123 if via_xargs else 1) and (_quiet(body) or not _TROUBLE.search(body)):
         operands = [w for w in cmd.argv[1:] if not w.startswith("-")]
@@ -236,6 +236,15 @@ def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
                 fix="Use the answer. If you expected the file, locate it with find . -name 'NAME' or create it.",
             )
     return None
+
+
+def _inner_command(cmd: Command) -> str:
+    """The command run inside a pod or container (`kubectl exec POD -- grep ...`, `oc rsh POD grep ...`,
+    `docker exec C grep ...`): its exit code is what the wrapper relays."""
+    words = cmd.argv[1:]
+    if cmd.name not in ("kubectl", "oc", "docker", "podman") or not ({"exec", "rsh"} & set(words[:4])):
+        return ""
+    return next((w for w in words if w in _GREP_LIKE), "")
 
 
 def _last_match(text: str, pattern: str) -> str:

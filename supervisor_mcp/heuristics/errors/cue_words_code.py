@@ -22,6 +22,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
          r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
          r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|"
+         r"refers to undefined (?:network|volume|config|secret|service)\b|"
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
@@ -107,6 +108,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unknown (?:option|flag|argument|shorthand flag|parameter)|"
          r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
+         r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
@@ -150,7 +152,7 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("failed_test", "test_failure",
          r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
-         r"^\s{0,8}Expected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
+         r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
          "A test or assertion says the result is wrong: {line}",
@@ -176,7 +178,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"updates to [\w.]{1,40} needed|untolerated taint|"
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
-         r"not compatible with|package downgrade",
+         r"not compatible with|package downgrade|no available releases match the given constraints",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

@@ -40,7 +40,7 @@ Action = Literal["provide_guidance", "correct_observation", "run_verification"]
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 
 
-_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError"})
+_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException"})
 
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:

@@ -56,6 +56,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "Errno::ENOENT": "file_not_found", "Errno::EACCES": "permission_denied", "Errno::ECONNREFUSED": "transient",
     "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
+    "CypressError": "test_failure",  # a Cypress command or assertion failing inside a test
 }
 _ERRNO: dict[str, ErrorCategory] = {
     "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",
@@ -180,6 +181,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
     if name == "AttributeError" and "partially initialized module" in message:
         return "undefined_name"
+    if name == "LoadError" and "already activated" in message:
+        return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
     if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:
         return "runtime_error"  # nothing at all parsed: an empty body or an HTML page, not JSON with a typo
     if name == "AttributeError" and message.startswith("'NoneType' object"):

@@ -80,7 +80,7 @@ _FAILURE_WORDS = re.compile(
     r"reject|refus|violat|conflict|required|requires|must be|unsupported|not supported|forbidden|unauthori|"
     r"expired|illegal|wrong|mismatch|too (?:many|large|long|big)|not currently|only (?:install|run|be)|"
     r"interrupted|you must|throw|bad request|bad gateway|service unavailable|internal server error|"
-    r"\bcurl: \(\d{1,3}\)",
+    r"\bcurl: \(\d{1,3}\)|\bFehler:|\berreur ?:",
     re.IGNORECASE,
 )
 # Failures that a success line at the end does not undo.

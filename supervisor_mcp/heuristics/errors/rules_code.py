@@ -246,7 +246,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"\b\d{1,4} validation errors? for (?P<model>\w{1,100})|"
         r"^[ \t]{0,20}(?:Field required|Input should be [^\n]{1,200}|Extra inputs are not permitted)|"
         r"is a required property|Additional properties are not allowed|"
-        r"missing required (?:argument|parameter|field|property)|Invalid (?:arguments|parameters|input|JSON arguments)",
+        r"missing required (?:argument|parameter|field|property)|"
+        r"Invalid (?:arguments|parameters|input(?! syntax for)|JSON arguments)",
         flags=IGNORECASE,
         example=("1 validation error for BookReservation\npassengers\n  Field required [type=missing, input_"
                  "value={}, input_type=dict]")),

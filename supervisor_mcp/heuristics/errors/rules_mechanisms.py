@@ -166,7 +166,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "NAME), then rebuild.")),
     sig(Rule.CSHARP_UNDEFINED, "undefined_name", "cs0103|cs1061|cs0117",
         r"CS0103: The name '(?P<name>\w{1,100})' does not exist|"
-        r"CS1061: [^\n]{0,200}definition for '(?P<name2>\w{1,100})'|"
+        r"CS1061[:\t] ?[^\n]{0,200}definition for '(?P<name2>\w{1,100})'|"
         r"CS0117:",
         example="Program.cs(9,13): error CS0103: The name 'resutl' does not exist in the current context"),
     sig(Rule.NUGET_MISSING, "missing_dependency", "unable to find package",

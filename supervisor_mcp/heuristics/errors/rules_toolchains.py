@@ -18,7 +18,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"\d{1,7} tests? completed, [1-9]\d{0,6} failed|\d{1,3}% tests passed, [1-9]\d{0,6} tests? failed|"
         r"^The following tests FAILED:|^Errors while running CTest$|^Test Run Failed\.$|Assert\.\w{1,40} failed\.|"
         # GoogleTest's tally, TAP's failed test (bats, prove, node --test)
-        r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |"
+        r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |There were failing tests\. See the report|"
         r"^--- FAIL\b|^\s{0,4}✗ |\d{1,6} tests?, [1-9]\d{0,5} failures?\b|^\s{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
         r"^\s{0,2}FAIL\s{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^\s{0,6}\d{1,5}\) Failure:$",
         confidence=0.85,
@@ -99,12 +99,13 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # --- data whose shape is not what the code reads: a decode into the wrong type, a filter on the wrong kind
     sig(Rule.DATA_SHAPE, "runtime_error",
         "cannot unmarshal|jq: error (at|value too long|out of range for type|data too long|incorrect|field overflow|"
-        "nil pointer evaluating",
+        "nil pointer evaluating|invalid input syntax for",
         r"(?P<detail>json: cannot unmarshal \w{1,20} into Go (?:value|struct field)[^\n]{0,200}|"
         # SQL data exceptions: a value the column's type cannot hold (Postgres 22xxx, MySQL 1264/1366/1406)
         r"value too long for type [\w ]{1,40}(?:\(\d{1,6}\))?|numeric field overflow|"
         r"(?:integer|value|smallint|bigint) out of range for type \w{1,20}|Data too long for column '[^'\n]{1,100}'|"
         r"Incorrect \w{1,20} value: '[^'\n]{0,100}' for column|Out of range value for column '[^'\n]{1,100}'|"
+        r"invalid input syntax for (?:type )?\w{1,20}[^\n]{0,100}|"
         # a Go template (Helm) reading a field of a value that is not set
         r"nil pointer evaluating [^\n]{1,100})|"
         r"^jq: error \(at [^)\n]{1,100}\): (?![^\n]{0,80}syntax error)(?P<detail2>[^\n]{1,200})$",

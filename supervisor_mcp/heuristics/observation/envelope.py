@@ -22,7 +22,7 @@ SCAN_TAIL = 192_000
 
 _RETURNCODE = re.compile(
     r"<returncode>\s*(-?\d{1,4})\s*</returncode>"
-    r"|^[ \t\[(]{0,4}(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b"
+    r"|^[ \t\[(]{0,4}(?:command terminated with )?(?:exit(?:ed)?(?: with)?[ _](?:code|status)|return ?code|exit_code)\b"
     r"[ \t]{0,3}[:=]?[ \t]{0,3}(-?\d{1,4})",
     re.IGNORECASE | re.MULTILINE,
 )

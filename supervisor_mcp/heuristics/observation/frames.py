@@ -27,6 +27,12 @@ _EXC_LINE = re.compile(
     r"(?:(?::[ \t]?)([^\n]{0,2000})[^\n]*)?$",
     re.MULTILINE,
 )
+# Ruby's uncaught exception: `app.rb:44:in 'average': divided by 0 (ZeroDivisionError)`.
+_RUBY_EXC = re.compile(
+    r"^[^\s:][^\n:]{0,300}:\d{1,7}:in [`'][^'\n]{0,200}': ([^\n]{0,2000}?) "
+    r"\(([A-Z]\w{0,60}(?:::[A-Z]\w{0,60}){0,5})\)$",
+    re.MULTILINE,
+)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
 _BARE_EXC = re.compile(
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"
@@ -85,6 +91,10 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
     for match in _EXC_LINE.finditer(text):
         line = match.group(0).strip()
         found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), line, match.start()))
+    known = {e.start for e in found}
+    for match in _RUBY_EXC.finditer(text):
+        if match.start() not in known:
+            found.append(ExceptionLine(match.group(2), match.group(1).strip(), match.group(0).strip(), match.start()))
     known = {e.start for e in found}
     for header in _TRACEBACK.finditer(text):
         # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are
