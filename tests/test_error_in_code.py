@@ -34,3 +34,8 @@ def test_an_upper_case_api_code_still_names_its_mechanism() -> None:
 
 def test_a_rate_limit_message_still_reads_as_one() -> None:
     assert diagnose("Error: rate limit exceeded for requests, retry in 20s").category == "transient"
+
+
+def test_a_mechanism_word_at_the_end_of_a_kebab_case_name_is_a_name():
+    out = diagnose("Error: pod web-release-test-connection failed")
+    assert out.category != "transient"

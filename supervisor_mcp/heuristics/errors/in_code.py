@@ -44,9 +44,11 @@ def _token(text: str, start: int, end: int) -> str:
 
 
 def in_code(text: str, match: re.Match[str]) -> bool:
-    """The match is part of a name (glued by `_` into a lower-case name, or a file name's extension
-    follows it), or it sits on a line of source code."""
+    """The match is part of a name (glued by `_` into a lower-case name or by `-` after a word, or a file
+    name's extension follows it), or it sits on a line of source code."""
     start, end = match.span()
+    if start > 1 and text[start - 1] == "-" and text[start - 2].isalnum():
+        return True  # the tail of a kebab-case name: a pod `web-test-connection`, a flag `--connect-timeout`
     if (start > 0 and text[start - 1] == "_") or (end < len(text) and text[end] == "_"):
         # An upper-case code is how APIs state errors (FUNCTION_RATE_LIMIT, PERMISSION_DENIED).
         return not _token(text, start, end).isupper()
