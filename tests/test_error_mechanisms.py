@@ -371,3 +371,14 @@ def test_postgres_data_of_the_wrong_form_is_a_run_time_data_error():
 def test_gcc_s_unrecognised_option_in_german_is_a_bad_argument():
     out = diagnose("gcc: Fehler: unbekannte Kommandozeilenoption »-mavx512pf«")
     assert out.category == "invalid_arguments"
+
+
+def test_a_json_api_s_snake_case_error_code_names_its_mechanism():
+    out = diagnose("slack_sdk.errors.SlackApiError: The request to the Slack API failed.\n"
+                   "The server responded with: {'ok': False, 'error': 'invalid_auth'}")
+    assert out.category == "permission_denied"
+
+
+def test_a_409_conflict_is_a_state_conflict():
+    out = diagnose("requests.exceptions.HTTPError: 409 Client Error: Conflict for url: https://api.example.com/v1/users")
+    assert out.category == "precondition_failed"

@@ -126,6 +126,8 @@ def http_category(message: str) -> ErrorCategory | None:
         return "transient"
     if code == 413:
         return "resource_limit"
+    if code in (409, 412, 423):
+        return "precondition_failed"  # a conflict with the resource's state, a failed If-Match, a lock
     return "invalid_arguments"
 
 
@@ -181,6 +183,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
     if name == "AttributeError" and "partially initialized module" in message:
         return "undefined_name"
+    if name == "InvalidRequestError" and re.match(r"(?:Request \S{1,60}: )?No such \w{1,40}", message):
+        return "file_not_found"  # an API's "No such customer: 'cus_x'": the object the call names is not there
     if name == "LoadError" and "already activated" in message:
         return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
     if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:

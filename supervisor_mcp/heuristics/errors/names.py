@@ -193,6 +193,11 @@ class Rule(StrEnum):
     AWS_NOT_FOUND = "aws_not_found"
     AWS_LIMIT = "aws_limit"
     AWS_CONFLICT = "aws_conflict"
+    API_CODE_NOT_FOUND = "api_code_not_found"
+    API_CODE_DENIED = "api_code_denied"
+    API_CODE_BUSY = "api_code_busy"
+    API_CODE_STATE = "api_code_state"
+    AZURE_NOT_FOUND = "azure_not_found"
     VENV_MISSING = "venv_missing"
     GYP_PYTHON = "gyp_python"
     # decisions outside the line signatures

@@ -5,33 +5,6 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
-from supervisor_mcp.models import ErrorCategory
-
-# AWS's error codes, as botocore ("An error occurred (Code) when calling the Op operation") and the Go
-# SDK under Terraform ("api error Code: ...") print them: the code names the mechanism.
-_AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
-    (Rule.AWS_THROTTLED, "transient", r"Throttling(?:Exception)?|TooManyRequestsException|RequestLimitExceeded|"
-     r"SlowDown|ProvisionedThroughputExceededException|ServiceUnavailable\w{0,9}|InternalServerError|"
-     r"InternalFailure|ModelNotReadyException", "ModelNotReadyException"),
-    (Rule.AWS_DENIED, "permission_denied", r"AccessDenied(?:Exception)?|UnauthorizedOperation|"
-     r"UnrecognizedClientException|InvalidClientTokenId|ExpiredToken\w{0,9}|SignatureDoesNotMatch|AuthFailure|"
-     r"InvalidAccessKeyId", "ExpiredTokenException"),
-    (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError|InvalidParameter\w{0,20}|"
-     r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput|"
-     r"Invalid\w{1,40}\.(?:NotFound|Malformed|Duplicate)", "ValidationException"),
-    (Rule.AWS_NOT_FOUND, "file_not_found", r"ResourceNotFoundException|NoSuchBucket|NoSuchKey|NoSuchEntity|"
-     r"NotFoundException", "NoSuchBucket"),
-    (Rule.AWS_LIMIT, "resource_limit", r"LimitExceededException|ServiceQuotaExceededException|"
-     r"(?!Request)\w{1,20}LimitExceeded", "ServiceQuotaExceededException"),
-    (Rule.AWS_CONFLICT, "precondition_failed", r"ConditionalCheckFailedException|ResourceInUseException|"
-     r"ConflictException|BucketAlreadyExists|BucketAlreadyOwnedByYou|EntityAlreadyExists|ResourceConflictException|"
-     r"DependencyViolation", "ResourceInUseException"),
-)
-_AWS_SIGNATURES = tuple(
-    sig(rule, category, "an error occurred (|api error ", rf"(?:An error occurred \(|\bapi error )(?:{codes})\b",
-        example=f"An error occurred ({code}) when calling the CreateStack operation: see the message")
-    for rule, category, codes, code in _AWS_CODES
-)
 
 ENV_SIGNATURES: tuple[Signature, ...] = (
     # --- permissions and auth
@@ -172,4 +145,4 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
                 "expired or read-only token), not only when the package is absent.",
                 "Check the token the publish uses (npm whoami; NPM_TOKEN in CI) and its access to the scope, "
                 "then publish again.")),
-) + _AWS_SIGNATURES
+)

@@ -1,0 +1,62 @@
+"""Line signatures of the error codes services return: AWS's (botocore, the Go SDK under Terraform) and
+the snake_case codes of JSON APIs (`{"ok": false, "error": "channel_not_found"}`, `"code":
+"invalid_api_key"`, Azure's `(ResourceGroupNotFound)`). A code names its mechanism in any service.
+"""
+
+from __future__ import annotations
+
+from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import Signature, sig
+from supervisor_mcp.models import ErrorCategory
+
+# AWS's error codes, as botocore ("An error occurred (Code) when calling the Op operation") and the Go
+# SDK under Terraform ("api error Code: ...") print them: the code names the mechanism.
+_AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
+    (Rule.AWS_THROTTLED, "transient", r"Throttling(?:Exception)?|TooManyRequestsException|RequestLimitExceeded|"
+     r"SlowDown|ProvisionedThroughputExceededException|ServiceUnavailable\w{0,9}|InternalServerError|"
+     r"InternalFailure|ModelNotReadyException", "ModelNotReadyException"),
+    (Rule.AWS_DENIED, "permission_denied", r"AccessDenied(?:Exception)?|UnauthorizedOperation|"
+     r"UnrecognizedClientException|InvalidClientTokenId|ExpiredToken\w{0,9}|SignatureDoesNotMatch|AuthFailure|"
+     r"InvalidAccessKeyId", "ExpiredTokenException"),
+    (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError|InvalidParameter\w{0,20}|"
+     r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput|"
+     r"Invalid\w{1,40}\.(?:NotFound|Malformed|Duplicate)", "ValidationException"),
+    (Rule.AWS_NOT_FOUND, "file_not_found", r"ResourceNotFoundException|NoSuchBucket|NoSuchKey|NoSuchEntity|"
+     r"NotFoundException", "NoSuchBucket"),
+    (Rule.AWS_LIMIT, "resource_limit", r"LimitExceededException|ServiceQuotaExceededException|"
+     r"(?!Request)\w{1,20}LimitExceeded", "ServiceQuotaExceededException"),
+    (Rule.AWS_CONFLICT, "precondition_failed", r"ConditionalCheckFailedException|ResourceInUseException|"
+     r"ConflictException|BucketAlreadyExists|BucketAlreadyOwnedByYou|EntityAlreadyExists|ResourceConflictException|"
+     r"DependencyViolation", "ResourceInUseException"),
+)
+_AWS_SIGNATURES = tuple(
+    sig(rule, category, "an error occurred (|api error ", rf"(?:An error occurred \(|\bapi error )(?:{codes})\b",
+        example=f"An error occurred ({code}) when calling the CreateStack operation: see the message")
+    for rule, category, codes, code in _AWS_CODES
+)
+
+# A JSON API's own error code, by the words services use in them; a code is upper- or lower-case
+# snake_case or a CamelCase name in parentheses (Azure's). Ranks decide between two codes of one body
+# ('invalid_request_error' with 'context_length_exceeded' is a resource limit).
+_API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
+    (Rule.API_CODE_NOT_FOUND, "file_not_found", r"\w{0,40}_not_found|not_found_\w{0,20}|no_such_\w{1,40}",
+     "channel_not_found"),
+    (Rule.API_CODE_DENIED, "permission_denied", r"invalid_auth|not_authed|invalid_api_key|account_inactive|"
+     r"token_(?:revoked|expired)|missing_scope|no_permission|access_denied|unauthori[sz]ed|forbidden|"
+     r"permission_(?:denied|error)|authentication_error", "invalid_auth"),
+    (Rule.API_CODE_BUSY, "transient", r"ratelimited|rate_limit(?:ed|_exceeded|_error)?|overloaded(?:_error)?|"
+     r"service_unavailable|server_error|internal_error|timeout", "internal_error"),
+    (Rule.API_CODE_STATE, "precondition_failed", r"not_in_channel|already_\w{1,40}|\w{1,40}_already_exists|"
+     r"is_archived|conflict", "not_in_channel"),
+)
+_API_CODE_SIGNATURES = tuple(
+    sig(rule, category, "error|code|type",
+        rf"[\"'](?:error|code|type|error_code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{codes})[\"']",
+        example=f"The server responded with: {{'ok': False, 'error': '{code}'}}")
+    for rule, category, codes, code in _API_CODES
+) + (
+    sig(Rule.AZURE_NOT_FOUND, "file_not_found", "notfound)",
+        r"^\((?P<code>\w{1,60}NotFound)\) ", example="(ResourceGroupNotFound) Resource group 'rg' could not be found."),
+)
+
+API_CODE_SIGNATURES: tuple[Signature, ...] = _AWS_SIGNATURES + _API_CODE_SIGNATURES
