@@ -382,3 +382,13 @@ def test_a_json_api_s_snake_case_error_code_names_its_mechanism():
 def test_a_409_conflict_is_a_state_conflict():
     out = diagnose("requests.exceptions.HTTPError: 409 Client Error: Conflict for url: https://api.example.com/v1/users")
     assert out.category == "precondition_failed"
+
+
+def test_json_parse_of_an_html_page_is_data_that_is_not_json():
+    out = diagnose("SyntaxError: Unexpected token '<', \"<!DOCTYPE \"... is not valid JSON\n    at JSON.parse (<anonymous>)")
+    assert out.category == "runtime_error"
+
+
+def test_java_home_pointing_nowhere_is_a_missing_runtime():
+    out = diagnose("Error: JAVA_HOME is not defined correctly.\n  We cannot execute /usr/lib/jvm/java-17/bin/java")
+    assert out.category == "missing_dependency"

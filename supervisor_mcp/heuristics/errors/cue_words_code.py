@@ -69,6 +69,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find directory of|command '[^'\n]{1,60}' not found|is currently not installed|"
          r"can be installed with|could not find a [\w ]{1,30} runtime|not currently included in the bundle|"
          r"can't find executable \w{1,60} for gem|plugin \"?[\w.-]{1,60}\"? (?:was )?not found|"
+         r"\bif `[\w.-]{1,40}` is installed\b|in locally installed gems|"
+         r"the \"[\w.-]{1,60}\" command could not be found|"
          r"missing in charts/ directory|ensure CRDs are installed first|"
          r"failed to resolve import [\"'][@\w]|import [\"'][\w.]{1,100}[\"'] could not be resolved|"
          r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
@@ -111,6 +113,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
+         r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"
@@ -185,6 +188,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "initialise or configure what it needs), then repeat the action."),
     cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
+         r"unhandled ?promise ?rejection|concurrent map (?:writes|read and map write)|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
          r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"
          r"heap-buffer-overflow|double free|use-after-free|"

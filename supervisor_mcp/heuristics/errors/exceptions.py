@@ -97,6 +97,12 @@ _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependenc
 _LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed", "undefined_name"}
 _PARSE_ERROR = re.compile(r"(?<!Unicode)(?:Decode|Parse|Parser|Parsing|Scanner|Syntax)(?:Error|Exception)$")
 _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
+# JSON.parse given an HTML page or an empty body: the data is not JSON at all (a run-time fact about
+# the response), not JSON with a typo. rules_toolchains.py reads the same words outside an exception.
+NOT_JSON = (
+    r"Unexpected token '?<'?,? ?\"?<(?:!DOCTYPE|html)[^\n]{0,60}is not valid JSON|"
+    r"Unexpected token < in JSON at position 0|SyntaxError: Unexpected end of JSON input"
+)
 _ERRNO_RE = re.compile(r"\[Errno (-?\d{1,4})\]")
 _TYPE_ARGS = re.compile(
     r"argument|takes (?:no|\d+|from) |required positional|keyword|arguments? (?:must|should)|"
@@ -187,6 +193,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "file_not_found"  # an API's "No such customer: 'cus_x'": the object the call names is not there
     if name == "LoadError" and "already activated" in message:
         return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
+    if name == "SyntaxError" and re.search(NOT_JSON, f"SyntaxError: {message}", re.IGNORECASE):
+        return "runtime_error"
     if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:
         return "runtime_error"  # nothing at all parsed: an empty body or an HTML page, not JSON with a typo
     if name == "AttributeError" and message.startswith("'NoneType' object"):

@@ -198,6 +198,7 @@ class Rule(StrEnum):
     API_CODE_BUSY = "api_code_busy"
     API_CODE_STATE = "api_code_state"
     AZURE_NOT_FOUND = "azure_not_found"
+    NOT_JSON = "not_json"
     VENV_MISSING = "venv_missing"
     GYP_PYTHON = "gyp_python"
     # decisions outside the line signatures

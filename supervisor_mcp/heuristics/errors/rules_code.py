@@ -51,7 +51,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example='psql:query.sql:3: ERROR:  syntax error at or near "FORM"'),
     sig(Rule.JSON_SYNTAX, "syntax_error", "expecting|in json|unterminated string starting|invalid control character",
         r"Expecting (?:value|property name enclosed in double quotes|',' delimiter|':' delimiter)|"
-        r"Unexpected token [^\n]{1,20} in JSON|Unterminated string starting at|Invalid control character at",
+        r"Unexpected token (?!< in JSON at position 0)[^\n]{1,20} in JSON|Unterminated string starting at|"
+        r"Invalid control character at",
         example="Expecting ',' delimiter: line 1 column 35 (char 34)"),
     sig(Rule.YAML_SYNTAX, "syntax_error", "mapping values|could not find expected|cannot start any token",
         r"mapping values are not allowed here|could not find expected ':'|found character that cannot start any token",

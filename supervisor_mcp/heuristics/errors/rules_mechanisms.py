@@ -149,7 +149,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = (
                 "Fix the syntax at the file and line named (check the PHP version supports that syntax), then "
                 "run php -l FILE before running it again.")),
     sig(Rule.JS_PARSE, "syntax_error", "unexpected token|error ts1",
-        r"Unexpected token[^\n]{0,40}\(\d{1,6}:\d{1,6}\)|SyntaxError: [^\n]{0,200}Unexpected token|error TS1\d{3}:",
+        r"Unexpected token[^\n]{0,40}\(\d{1,6}:\d{1,6}\)|"
+        r"SyntaxError: (?![^\n]{0,200}\bJSON\b)[^\n]{0,200}Unexpected token|error TS1\d{3}:",  # JSON: json_syntax
         example="App.test.js: Unexpected token (7:35)\n>  7 |   const rendered = renderer.create(<App />).toJSON();"),
     # (as dotnet build prints them, and as Visual Studio's error list does: `Error<TAB>CS1002<TAB>; expected`)
     sig(Rule.CSHARP_SYNTAX, "syntax_error", "error cs1|error\tcs1",

@@ -5,6 +5,7 @@ family of tools prints (JUnit and its ports, xUnit, PHPUnit, RSpec, Jest), not o
 
 from __future__ import annotations
 
+from supervisor_mcp.heuristics.errors.exceptions import NOT_JSON
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
@@ -26,10 +27,11 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                  "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")),
     # --- runtimes, SDKs and native builds that are not installed
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
-        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std",
+        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home",
         r"(?:rbenv|pyenv|nodenv|goenv): version [`'][^'\n]{1,40}' (?:is )?not installed|"
         r"The framework '[^'\n]{1,100}', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
         r"The SDK '[^'\n]{1,100}' specified could not be found|error MSB4019: The imported project|"
+        r"JAVA_HOME is not (?:defined|set)|"
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
@@ -96,6 +98,12 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>expected [\w.\[\]\"-]{1,100} to be one of \[[^\]\n]{0,500}\], got [^\n]{0,100})",
         example='Error: expected instance_type to be one of ["t3.micro" "t3.small"], got t3.huge',
         advice=("The value given is not one the field accepts: {detail}.", "Use one of the values listed.")),
+    # JSON.parse given an HTML page or an empty body (see exceptions.NOT_JSON)
+    sig(Rule.NOT_JSON, "runtime_error", "is not valid json|in json at position 0|end of json input", NOT_JSON,
+        flags=IGNORECASE, example="Unhandled Rejection: Unexpected token < in JSON at position 0",
+        advice=("The response was not JSON at all (an HTML error page or an empty body), so parsing it failed.",
+                "Print the status code and the first bytes of the body before parsing; fix the URL, the auth or "
+                "the server error it shows, and parse only a JSON response.")),
     # --- data whose shape is not what the code reads: a decode into the wrong type, a filter on the wrong kind
     sig(Rule.DATA_SHAPE, "runtime_error",
         "cannot unmarshal|jq: error (at|value too long|out of range for type|data too long|incorrect|field overflow|"
