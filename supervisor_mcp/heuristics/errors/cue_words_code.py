@@ -21,7 +21,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
          r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
-         r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|"
+         r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|\binvalid reference: |"
          r"refers to undefined (?:network|volume|config|secret|service)\b|"
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
@@ -89,6 +89,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
+         r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|"
+         r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
          r"\b(?:configmap|secret|persistentvolumeclaim|serviceaccount) \"[^\"\n]{1,100}\" not found|"
          r"could not resolve [\"'](?:\.{1,2}/)|\(HTTP 404\)|status code 404\b|could not find or access|"
@@ -113,7 +115,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
-         r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|"
+         r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
+         r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
+         r"invalid package name\b|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"
@@ -182,7 +186,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"updates to [\w.]{1,40} needed|untolerated taint|"
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
-         r"not compatible with|package downgrade|no available releases match the given constraints",
+         r"not compatible with|package downgrade|no available releases match the given constraints|"
+         r"not possible to fast-forward",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

@@ -115,9 +115,10 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Run it from the project's root (where the Makefile, Cargo.toml, go.mod or project file is), or fix "
                 "the path it names.")),
     sig(Rule.PACKAGE_NOT_IN_REGISTRY, "missing_dependency",
-        "404|could not find gem|could not resolve dependencies|could not find artifact",
+        "404|could not find gem|could not resolve dependencies|could not find artifact|couldn't find package",
         r"npm (?:ERR!|error) 404 [^\n]{0,200}(?:Not Found|not in (?:the|this) registry)|"
         r"Could not find gem '[^'\n]{1,100}'|Could not resolve dependencies for project|"
+        r"Couldn't find package \"[^\"\n]{1,100}\" on the \"\w{1,20}\" registry|"
         r"Could not find artifact \S{1,300}",
         example="npm ERR! 404 'left-padd@*' is not in this registry.",
         advice=("The package manager cannot find that package (or that artifact) in its registries.",
