@@ -103,7 +103,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|"
          r"login required|password authentication failed|correct access rights|\bgated repo\b|login failed for user|"
-         r"please run '?[\w -]{0,20}\blogin\b|"
+         r"please run '?[\w -]{0,20}\blogin\b|host key verification failed|"
          r"access to model [^\n]{1,100} is restricted|"
          r"authentication_error|invalid x-api-key|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"

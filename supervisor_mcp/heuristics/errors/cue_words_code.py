@@ -89,7 +89,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
-         r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|"
+         r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
          r"\b(?:configmap|secret|persistentvolumeclaim|serviceaccount) \"[^\"\n]{1,100}\" not found|"
@@ -117,7 +117,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
          r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
          r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
-         r"invalid package name\b|"
+         r"invalid package name\b|not in gzip format|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"
@@ -187,7 +187,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
          r"not compatible with|package downgrade|no available releases match the given constraints|"
-         r"not possible to fast-forward",
+         r"not possible to fast-forward|exec format error",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

@@ -199,6 +199,8 @@ class Rule(StrEnum):
     API_CODE_STATE = "api_code_state"
     AZURE_NOT_FOUND = "azure_not_found"
     NOT_JSON = "not_json"
+    ARTIFACT_TRANSFER = "artifact_transfer"
+    COMPOSER_AUTOLOAD = "composer_autoload"
     VENV_MISSING = "venv_missing"
     GYP_PYTHON = "gyp_python"
     # decisions outside the line signatures

@@ -27,11 +27,12 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                  "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")),
     # --- runtimes, SDKs and native builds that are not installed
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
-        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home",
+        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home|"
+        "sdk location",
         r"(?:rbenv|pyenv|nodenv|goenv): version [`'][^'\n]{1,40}' (?:is )?not installed|"
         r"The framework '[^'\n]{1,100}', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
         r"The SDK '[^'\n]{1,100}' specified could not be found|error MSB4019: The imported project|"
-        r"JAVA_HOME is not (?:defined|set)|"
+        r"JAVA_HOME is not (?:defined|set)|SDK location not found|"
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
@@ -84,6 +85,23 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "(a frozen, locked, ci or deploy install).",
                 "Regenerate the lock file with the project's tool (poetry lock, uv lock, npm install, yarn "
                 "install, pnpm install, pipenv lock) and commit it; then run the command again.")),
+    # A dependency that could not be downloaded because the network failed: the cause is the network,
+    # not a missing artifact (Maven, Gradle).
+    sig(Rule.ARTIFACT_TRANSFER, "transient", "could not transfer artifact|could not get",
+        r"Could not (?:transfer artifact|GET '?)[^\n]{1,300}(?:Connection (?:reset|refused|timed out)|"
+        r"(?:Connect|Read) timed out|Remote host terminated the handshake|Network is unreachable)",
+        priority=96,
+        example=("Could not transfer artifact org.foo:bar:pom:1.2 from/to central (https://repo.maven.apache.org/"
+                 "maven2): Connection reset")),
+    # Composer's autoloader is missing (a required path that is not there, by the corpus convention); the
+    # fix is the mechanism's: `composer install` has not run in this checkout.
+    sig(Rule.COMPOSER_AUTOLOAD, "file_not_found", "vendor/autoload.php",
+        r"vendor/autoload\.php[^\n]{0,120}(?:No such file|Failed opening|[Ff]ailed to open stream)",
+        priority=96,
+        example=("PHP Warning:  require_once(vendor/autoload.php): Failed to open stream: No such file or directory "
+                 "in /app/index.php on line 3"),
+        advice=("The project's Composer dependencies are not installed (vendor/autoload.php is missing).",
+                "Run composer install in the project root, then run the command again.")),
     # A runner (uv run, npx, bundle exec) that cannot start the program: it is not installed in the environment.
     sig(Rule.SPAWN_MISSING, "missing_dependency", "failed to spawn|failed to start",
         r"Failed to spawn: `(?P<cmd>[^`\n]{1,100})`\s{1,4}Caused by: No such file or directory|"
