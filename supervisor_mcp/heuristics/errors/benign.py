@@ -147,12 +147,17 @@ def _is_notice(line: str) -> bool:
     return bool(_NOTICE_LINE.search(line)) and not _ERROR_LEVEL.match(line)
 
 
+def _says_failure(line: str) -> bool:
+    """A line outside the notices whose words report a failure."""
+    return bool(_HARD_FAILURE.search(prose(line))) and not _is_notice(line)
+
+
 def only_notices_report(envelope: Envelope, line: str) -> bool:
     """`line` is a notice (`NOTICE: relation "x" already exists, skipping`, `npm WARN ...`) and nothing
     else in the output reports a failure: the rest is progress ("Initializing schema")."""
     if envelope.returncode not in (None, 0) or not _is_notice(line) or _FAILS.search(envelope.body):
         return False
-    return not any(_HARD_FAILURE.search(prose(ln)) for ln in envelope.body.splitlines() if not _is_notice(ln))
+    return not any(_says_failure(ln) for ln in envelope.body.splitlines())
 
 
 def succeeded_despite_noise(envelope: Envelope) -> str | None:
@@ -168,8 +173,7 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     success = lines[last] if last is not None and tail_ok else None
     if success is None or _FAILS.search(envelope.body):
         return None
-    if any(_HARD_FAILURE.search(prose(ln)) and not _is_notice(ln) and not _ZERO_COUNT.match(ln)
-           and not _SUCCESS_END.match(ln) for ln in lines):
+    if any(_says_failure(ln) and not _ZERO_COUNT.match(ln) and not _SUCCESS_END.match(ln) for ln in lines):
         return None
     return success
 

@@ -35,8 +35,8 @@ _AWS_SIGNATURES = tuple(
     for rule, category, codes, code in _AWS_CODES
 )
 
-# A JSON API's own error code, by the words services use in them; a code is upper- or lower-case
-# snake_case or a CamelCase name in parentheses (Azure's). Ranks decide between two codes of one body
+# A JSON API's own error code, by the words services use in them: a lower-case snake_case value of
+# an error/code/type key, or a CamelCase name in parentheses (Azure's). Ranks decide between two codes of one body
 # ('invalid_request_error' with 'context_length_exceeded' is a resource limit).
 _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
     (Rule.API_CODE_NOT_FOUND, "file_not_found", r"\w{0,40}_not_found|not_found_\w{0,20}|no_such_\w{1,40}",
