@@ -187,7 +187,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
          r"not compatible with|package downgrade|no available releases match the given constraints|"
-         r"not possible to fast-forward|exec format error",
+         r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

@@ -141,8 +141,9 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Relax or align the pins the message names (let the resolver choose one side), then install again; "
                 "retrying unchanged fails the same way.")),
     sig(Rule.RUNTIME_VERSION, "precondition_failed",
-        "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine",
+        "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine|release",
         r"Unsupported class file major version|UnsupportedClassVersionError|does not support targeting \.NET|"
+        r"invalid target release: \S{1,20}|release version \S{1,20} not supported|"
         r"requires (?:a different )?Python[ :]|Unsupported engine|The engine \"node\" is incompatible",
         example="error NETSDK1045: The current .NET SDK does not support targeting .NET 8.0.",
         advice=("The installed runtime or SDK is not the version this project needs.",
