@@ -41,7 +41,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"
          r"\b429 Too Many|"
          r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|TooManyRequests|"
-         r"quota[^\n]{0,80}per (?:minute|second)",
+         r"quota[^\n]{0,80}per[ _](?:minute|second)",
          "The service is rate-limiting the caller: {line}",
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
          "authenticated requests usually get a higher limit."),

@@ -173,7 +173,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not a git repository|uncommitted changes|merge conflict|\bCONFLICT \(|conflicting|"
          r"could not find compatible versions|still in use|"
          r"already activated|\brequires [\w.-]{1,30} >= ?[\d.]{1,20}|cannot uninstall\b|was interrupted, you must|"
-         r"other objects depend on|"
+         r"other objects depend on|insufficient (?:funds|balance)\b|"
          r"not currently on a branch|can only (?:install|run)\b|"
          r"lock file does not contain a compatible|role \"[^\"\n]{1,80}\" does not exist|"
          r"or (?:higher|newer|later) is required|does not satisfy|compiled by a more recent version|"

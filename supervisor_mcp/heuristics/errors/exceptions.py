@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.cues import find_cue
+from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW
 from supervisor_mcp.models import ErrorCategory
 
 _EXC_EXACT: dict[str, ErrorCategory] = {
@@ -108,7 +109,7 @@ _TYPE_ARGS = re.compile(
     r"argument|takes (?:no|\d+|from) |required positional|keyword|arguments? (?:must|should)|"
     r"expected (?:at most|at least|\d+) arguments?|\(\) missing"
 )
-_CONTEXT = re.compile(r"context[ _]length|maximum context|context window|too many tokens|prompt is too long", re.I)
+_CONTEXT = re.compile(CONTEXT_OVERFLOW, re.I)
 _HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
 _QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit balance is too low", re.I)
 _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)

@@ -93,6 +93,8 @@ class Rule(StrEnum):
     QUOTA_EXHAUSTED = "quota_exhausted"
     API_BAD_REQUEST = "api_bad_request"
     MODEL_NOT_FOUND = "model_not_found"
+    MODEL_NOT_PULLED = "model_not_pulled"
+    CONTENT_POLICY = "content_policy"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

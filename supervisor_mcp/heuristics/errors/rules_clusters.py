@@ -56,8 +56,9 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
                 "Run terraform init (terraform init -upgrade if the lock file pins other versions), then repeat "
                 "the command.")),
     # An MCP client's stdio transport closed: the server process exited, and why is in its stderr.
-    sig(Rule.MCP_CLOSED, "unknown", "-32000",
-        r"MCP error -32000: Connection closed",
+    sig(Rule.MCP_CLOSED, "unknown", "-32000|mcp server",
+        r"MCP error -32000: Connection closed|MCP server [\"'][^\"'\n]{1,100}[\"'] failed to start: [^\n]{0,40}"
+        r"Connection closed",
         example="Error during discovery for MCP server 'docs': MCP error -32000: Connection closed",
         advice=("The MCP server's process exited (or never started), so the client's connection closed; the "
                 "reason is in the server's own stderr, not in this message.",

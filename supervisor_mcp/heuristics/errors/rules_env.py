@@ -4,7 +4,7 @@ runs, other runtimes, and the domain rules of tool APIs."""
 from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW, IGNORECASE, Signature, sig
 
 ENV_SIGNATURES: tuple[Signature, ...] = (
     # --- permissions and auth
@@ -58,9 +58,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"Unable to acquire the dpkg frontend lock|Text file busy",
         example="E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (apt-get)"),
     # --- budgets
-    sig(Rule.CONTEXT_LENGTH, "resource_limit", "context|tokens|prompt is too long|token limit",
-        r"context[ _](?:length|window)(?:[ _]exceeded)?|maximum context length|too many tokens|prompt is too long|"
-        r"token limit", flags=IGNORECASE,
+    sig(Rule.CONTEXT_LENGTH, "resource_limit", "context|tokens|prompt is too long|token limit|model length",
+        rf"{CONTEXT_OVERFLOW}|token limit", flags=IGNORECASE,
         example="This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens."),
     sig(Rule.MEMORY, "resource_limit", "memory|enomem|oom|bad_alloc|killed",
         r"Cannot allocate memory|\bENOMEM\b|[Oo]ut of memory|\bOOM\b|oom-kill|std::bad_alloc|memory exhausted|"
@@ -73,7 +72,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
         example="Fatal Python error: Cannot recover from stack overflow."),
     sig(Rule.TOO_BIG, "resource_limit", "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget",
-        r"Argument list too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|"
+        r"Argument list too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|request entity too large|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
         r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)", flags=IGNORECASE,
         example="bash: /usr/bin/grep: Argument list too long"),

@@ -37,6 +37,12 @@ ENOENT_LOCALES = (
     r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
     r"没有那个文件或目录|そのようなファイルやディレクトリはありません"
 )
+# How providers and model servers word a prompt longer than the model's window; providers also wrap it in
+# generic exceptions (exceptions.py), so both layers read these words.
+CONTEXT_OVERFLOW = (
+    r"context[ _](?:length|window)(?:[ _]exceeded)?|maximum context length|too many tokens|prompt is too long|"
+    r"exceeds? (?:the )?context (?:limit|size)|maximum model length"
+)
 _MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times
 
 

@@ -1,0 +1,36 @@
+"""Model APIs and servers: the same status code means different moves by what the body says."""
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+def test_a_per_minute_quota_is_a_rate_limit_worth_waiting_out():
+    out = diagnose("google.api_core.exceptions.ResourceExhausted: 429 Quota exceeded for aiplatform.googleapis.com/"
+                   "generate_content_requests_per_minute_per_project_per_base_model with base model: gemini-pro.")
+    assert out.category == "transient" and out.retryable is True
+
+
+def test_a_model_the_local_server_never_pulled_is_missing_and_the_fix_pulls_it():
+    out = diagnose('ollama._types.ResponseError: model "llama3:70b" not found, try pulling it first')
+    assert out.category == "missing_dependency" and "ollama pull llama3:70b" in out.fix
+
+
+def test_a_deployment_name_azure_does_not_have_is_an_undefined_name_not_a_missing_path():
+    out = diagnose("openai.NotFoundError: Error code: 404 - {'error': {'code': 'DeploymentNotFound', 'message': "
+                   "'The API deployment for this resource does not exist.'}}")
+    assert out.category == "undefined_name"
+
+
+def test_a_content_filter_refusal_is_a_rejected_state_not_bad_parameters():
+    out = diagnose("openai.BadRequestError: Error code: 400 - {'error': {'message': 'Invalid prompt: your prompt was "
+                   "flagged as potentially violating our usage policy.', 'type': 'invalid_request_error'}}")
+    assert out.category == "precondition_failed" and "filter" in out.root_cause
+
+
+def test_a_local_servers_maximum_model_length_is_a_context_overflow():
+    out = diagnose("ValueError: The decoder prompt (length 9000) is longer than the maximum model length of 8192.")
+    assert out.category == "resource_limit"
+
+
+def test_an_mcp_server_that_failed_to_start_is_unknown_and_says_to_run_it_by_hand():
+    out = diagnose('MCP server "github" failed to start: Error: Connection closed')
+    assert out.category == "unknown" and "by hand" in out.fix
