@@ -1,7 +1,7 @@
 """What a line signature is: a named pattern that maps error text to a failure mechanism.
 
-The signatures themselves are in rules_code.py (the agent's code and calls) and rules_env.py (the
-environment, budgets, test runs, tool APIs); exception lines are mapped in exceptions.py.
+The signatures themselves are in the rules_*.py modules, one family each, gathered in order by
+rules.py; exception lines are mapped in exceptions.py.
 
 `priority` implements "root-most wins": when several signatures match, the one nearest the root
 cause of the failure decides (code that does not parse explains everything after it; a missing
