@@ -392,3 +392,14 @@ def test_json_parse_of_an_html_page_is_data_that_is_not_json():
 def test_java_home_pointing_nowhere_is_a_missing_runtime():
     out = diagnose("Error: JAVA_HOME is not defined correctly.\n  We cannot execute /usr/lib/jvm/java-17/bin/java")
     assert out.category == "missing_dependency"
+
+
+def test_an_untrusted_certificate_inside_a_connection_error_is_not_retried():
+    out = diagnose("Unable to connect to the server: x509: certificate signed by unknown authority")
+    assert out.category == "precondition_failed" and out.retryable is False and "CA" in out.fix
+
+
+def test_a_container_still_being_created_is_worth_waiting_for():
+    out = diagnose('Error from server (BadRequest): container "web" in pod "web-7d9c" is waiting to start: '
+                   "ContainerCreating")
+    assert out.category == "transient" and "kubectl wait" in out.fix

@@ -95,6 +95,8 @@ class Rule(StrEnum):
     MODEL_NOT_FOUND = "model_not_found"
     MODEL_NOT_PULLED = "model_not_pulled"
     CONTENT_POLICY = "content_policy"
+    TLS_UNTRUSTED = "tls_untrusted"
+    CONTAINER_STARTING = "container_starting"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

@@ -21,9 +21,10 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The daemon or cluster API this command talks to is not running or not configured here.",
                 "Start it (e.g. sudo systemctl start docker) or point the client at the right server/context "
                 "(kubectl config current-context), then retry.")),
-    sig(Rule.IMAGE_PULL, "file_not_found", "manifest|pull access denied|errimagepull|imagepullbackoff",
+    sig(Rule.IMAGE_PULL, "file_not_found", "manifest|pull access denied|errimagepull|imagepullbackoff|failed to pull",
         r"manifest (?:for \S{1,200} )?(?:not found|unknown)|pull access denied for \S{1,200}|"
-        r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist",
+        r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist|"
+        r"Failed to pull image \"[^\"\n]{1,200}\": [^\n]{0,300}\bnot found\b",
         example=("Error response from daemon: manifest for library/nginx:1.99 not found: manifest unknown: "
                  "manifest unknown"),
         advice=("The image or tag cannot be pulled: it does not exist under that name, or the registry needs "
@@ -132,6 +133,14 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("This cluster does not serve {kind} at {version}: the manifest names an API version that was "
                 "removed or never existed.", "Use the version the server serves (kubectl api-resources | grep "
                 "-i {kind}) in the manifest's apiVersion, then apply again.")),
+    # Logs or exec asked of a container that is still being created: it will be there shortly.
+    sig(Rule.CONTAINER_STARTING, "transient", "waiting to start",
+        r"is waiting to start: (?:ContainerCreating|PodInitializing)",
+        example='Error from server (BadRequest): container "web" in pod "web-7d9c" is waiting to start: '
+                'ContainerCreating',
+        advice=("The container is still being created, so it has no logs or shell yet.",
+                "Wait for it (kubectl wait --for=condition=Ready pod/NAME --timeout=120s), then ask again; if it "
+                "stays there, kubectl describe pod NAME shows what it waits on.")),
     # `kubectl get` rows: a pod's state, not why it is in it; describe and the previous logs say that.
     sig(Rule.STATUS_TABLE, "unknown", "crashloopbackoff|imagepullbackoff|errimagepull",
         r"^(?:\S+[ \t]+){1,2}\d+/\d+[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Error|"

@@ -38,6 +38,20 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         example="API Error: 529 Overloaded. This is a server-side issue, usually temporary.",
         advice=("The provider is overloaded (HTTP 529/5xx): a server-side condition.",
                 "Wait and retry with backoff (honour Retry-After if given); nothing in the request needs to change.")),
+    # TLS that cannot verify the peer: a missing CA, an expired or misnamed certificate. It arrives inside
+    # connection errors, but a retry meets the same certificate.
+    sig(Rule.TLS_UNTRUSTED, "precondition_failed", "certificate|x509",
+        r"x509: certificate (?:signed by unknown authority|has expired|is (?:not valid|valid for)|relies on legacy)|"
+        r"SSL certificate problem|CERTIFICATE_VERIFY_FAILED|certificate verify failed|"
+        r"unable to get local issuer certificate|self[- ]signed certificate in certificate chain|"
+        r"\bUNABLE_TO_VERIFY_LEAF_SIGNATURE\b|\bCERT_HAS_EXPIRED\b|\bSELF_SIGNED_CERT_IN_CHAIN\b",
+        priority=72,
+        example="Unable to connect to the server: x509: certificate signed by unknown authority",
+        advice=("TLS could not verify the server's certificate (an unknown or private CA, an expired "
+                "certificate, or a host name it does not cover); a retry meets the same certificate.",
+                "Give the client the right CA bundle (SSL_CERT_FILE, REQUESTS_CA_BUNDLE, NODE_EXTRA_CA_CERTS, or "
+                "the kubeconfig's certificate-authority), or check the host name and the clock; do not turn "
+                "verification off.")),
     # --- exit codes and signals that name the mechanism in build output
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
         r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status):? 127\b|"

@@ -150,8 +150,9 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Install or select the version the project declares (its toolchain file, engines field, "
                 "python_requires or target framework), then run again.")),
     # --- shells and privileges
-    sig(Rule.SUDO_NEEDS_TTY, "permission_denied", "sudo:|sudoers",
-        r"sudo: a (?:terminal|password) is required|is not in the sudoers file|sudo: no tty present",
+    sig(Rule.SUDO_NEEDS_TTY, "permission_denied", "sudo:|sudoers|sudo password",
+        r"sudo: a (?:terminal|password) is required|is not in the sudoers file|sudo: no tty present|"
+        r"Missing sudo password",
         example=("sudo: a terminal is required to read the password; either use the -S option to read from "
                  "standard input"),
         advice=("sudo needs a password (or a TTY) that a non-interactive agent cannot give.",
