@@ -403,3 +403,14 @@ def test_a_container_still_being_created_is_worth_waiting_for():
     out = diagnose('Error from server (BadRequest): container "web" in pod "web-7d9c" is waiting to start: '
                    "ContainerCreating")
     assert out.category == "transient" and "kubectl wait" in out.fix
+
+
+def test_a_go_tests_report_of_a_500_is_the_tests_verdict_not_a_server_outage():
+    out = diagnose("--- FAIL: TestHandler (0.00s)\n    handler_test.go:31: status = 500, want 400\nFAIL\n"
+                   "FAIL\tgithub.com/acme/api\t0.021s", "go test ./...")
+    assert out.category == "test_failure" and out.retryable is False
+
+
+def test_a_coverage_gate_that_fails_is_a_test_failure():
+    out = diagnose("FAIL Required test coverage of 90% not reached. Total coverage: 84.21%", "pytest --cov")
+    assert out.category == "test_failure"

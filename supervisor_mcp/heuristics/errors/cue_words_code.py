@@ -162,7 +162,11 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
-         r"(?<![:\d.])[1-9]\d{0,5} (?:tests? )?failed\b|\*\*\*Failed\b|the following tests FAILED",
+         r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
+         r"\d{1,6} runs, \d{1,7} assertions, [1-9]\d{0,5} failures|Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
+         # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
+         r"does not meet (?:the )?(?:global )?threshold|[Rr]equired test coverage of [\d.]{1,6}% not reached|"
+         r"coverage [^\n]{0,40}(?:is )?(?:below|under) (?:the )?(?:minimum|threshold|fail-under)",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),

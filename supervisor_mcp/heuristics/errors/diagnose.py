@@ -27,6 +27,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
+from supervisor_mcp.heuristics.errors.testruns import reports_a_check
 from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.heuristics.observation import ExceptionLine, observe
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -40,6 +41,9 @@ Action = Literal["provide_guidance", "correct_observation", "run_verification"]
 _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit checkout\s+(?:HEAD|--)\s")
 
 
+# Environment mechanisms a test's own report may name about the code under test (a 500 it got, a wait that
+# timed out): on such a line they are the test's verdict, not this machine's failure.
+_CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
 _WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException"})
 
 
@@ -167,6 +171,10 @@ def classify(ctx: ErrorContext) -> Finding:
     if finding is from_lines and is_warning(finding.evidence[0]):
         # A tool's warning in a signature's words (`npm WARN EBADENGINE`) before its own word of success.
         finding = finished(ctx.envelope, None) or finding
+    if finding is from_lines and finding.category in _CHECKED and reports_a_check(finding.evidence[0]):
+        verdict = find_cue(ctx.envelope.body, frozenset({"test_failure"}))
+        lines = ([clip(verdict[1])] if verdict else []) + finding.evidence
+        finding = Finding("test_failure", "agent", 0.75, Rule.TEST_REPORT, _dedupe(lines))
     if finding is from_lines and only_notices_report(ctx.envelope, finding.evidence[0]):
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, finding.evidence[:1],
                        root_cause="Only a notice names a problem, and nothing else in the output failed.",

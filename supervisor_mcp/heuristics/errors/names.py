@@ -97,6 +97,7 @@ class Rule(StrEnum):
     CONTENT_POLICY = "content_policy"
     TLS_UNTRUSTED = "tls_untrusted"
     CONTAINER_STARTING = "container_starting"
+    TEST_REPORT = "test_report"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

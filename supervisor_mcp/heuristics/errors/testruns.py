@@ -22,6 +22,18 @@ _ASSERT = re.compile(
 _NOT_EQUAL = re.compile(r"AssertionError: (?:[\w ]{0,30}differ: )?(.{1,150}?) != (.{1,150})$")
 _ASSERT_EQ = re.compile(r"assert (.{1,150}?) (==|!=|in|not in|is|is not) (.{1,150})$")
 
+# A test's own report of what it checked: Go's `x_test.go:31: status = 500, want 400`, pytest's `E ` lines,
+# a browser test's expect that timed out. The words of a mechanism in it describe the code under test.
+_CHECK_REPORT = re.compile(
+    r"^\s{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |^E\s{2,12}\S|^\s{0,8}(?:Expected|Received|Actual):\s|"
+    r"waiting for expect\(|Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|^panic: test timed out after\b"
+)
+
+
+def reports_a_check(line: str) -> bool:
+    """Whether the line is a test's report of its own check rather than this machine's failure."""
+    return bool(_CHECK_REPORT.search(line))
+
 
 def failing_tests(body: str) -> list[str]:
     ids = [m.group(1) for m in _PYTEST_FAILED.finditer(body)]
