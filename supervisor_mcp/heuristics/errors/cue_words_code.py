@@ -27,7 +27,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of|doe\s?s not exist in the current context|"
-         r"cannot find (?:name|value|function|macro|type|trait|struct) |does not provide an export named|"
+         r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
+         r"does not provide an export named|"
          r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
          r"exported attribute named|"
          r"implicit declaration of function|"
@@ -191,7 +192,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"didn't match (?:Pod's )?node (?:affinity|selector)|exhaustively searched|"
          r"outdated[_ ]lockfile|inconsistent vendoring|out of sync with|"
          r"not compatible with|package downgrade|no available releases match the given constraints|"
-         r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b",
+         r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
+         r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
+         r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

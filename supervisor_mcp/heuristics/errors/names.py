@@ -98,6 +98,7 @@ class Rule(StrEnum):
     TLS_UNTRUSTED = "tls_untrusted"
     CONTAINER_STARTING = "container_starting"
     TEST_REPORT = "test_report"
+    TS_TYPES_MISSING = "ts_types_missing"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

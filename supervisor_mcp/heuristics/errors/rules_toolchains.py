@@ -154,6 +154,15 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # tsc knows the global (describe, process, $) from a @types package that is not installed.
+    sig(Rule.TS_TYPES_MISSING, "missing_dependency", "install type definitions",
+        r"Do you need to install type definitions for [^\n?]{1,80}\?(?:[^\n]{0,40}?npm i --save-dev "
+        r"(?P<pkg>@types/[\w.-]{1,60}))?",
+        example=("src/main.ts:4:1 - error TS2304: Cannot find name 'describe'. Do you need to install type definitions "
+                 "for a test runner? Try `npm i --save-dev @types/jest` or `npm i --save-dev @types/mocha`."),
+        advice=("The name is a global that a type-definitions package declares, and that package is not installed.",
+                "Install the types it suggests (npm i --save-dev {pkg}, or the @types package of the library in "
+                "use) and list it in tsconfig's \"types\" if that is set.")),
     sig(Rule.WINDOWS_NOT_FOUND, "file_not_found", "could not find a part of the path|could not find file",
         r"Could not find (?:a part of the path|file) '(?P<path>[^'\n]{1,300})'", flags=IGNORECASE,
         example="Unhandled exception: Could not find a part of the path 'C:\\app\\logs\\today.txt'."),
