@@ -62,7 +62,8 @@ _NOTICE_LINE = re.compile(
     r"\b(?:is|are) (?:abandoned|"
     r"deprecated)\b|^Deprecated\b|"
     r"^(?:Use|See) '?--warning-mode|^See https?://\S+$|"
-    r"^debconf: delaying package configuration"  # apt in an image without apt-utils: configuration still runs
+    # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on
+    r"^debconf: (?:delaying package configuration|unable to initiali[sz]e frontend|\(|falling back to frontend)"
 )
 # A tool's own last word that it succeeded; what it printed before that was commentary.
 _SUCCESS_END = re.compile(
