@@ -414,3 +414,15 @@ def test_a_go_tests_report_of_a_500_is_the_tests_verdict_not_a_server_outage():
 def test_a_coverage_gate_that_fails_is_a_test_failure():
     out = diagnose("FAIL Required test coverage of 90% not reached. Total coverage: 84.21%", "pytest --cov")
     assert out.category == "test_failure"
+
+
+def test_a_script_with_windows_line_endings_gets_the_line_endings_fix():
+    out = diagnose("bash: ./run.sh: /bin/bash^M: bad interpreter: No such file or directory", "./run.sh")
+    assert out.category == "file_not_found" and "dos2unix" in out.fix
+
+
+def test_a_docker_daemon_that_is_not_running_outranks_the_missing_pipe_it_reports():
+    out = diagnose("error during connect: This error may indicate that the docker daemon is not running.: Get "
+                   '"http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.24/containers/json": open //./pipe/docker_engine: '
+                   "The system cannot find the file specified.", "docker ps")
+    assert out.category == "precondition_failed"

@@ -78,7 +78,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
-         r"try pulling it first|"
+         r"try pulling it first|gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
          r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
@@ -194,7 +194,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not compatible with|package downgrade|no available releases match the given constraints|"
          r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
          r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
-         r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b",
+         r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
+         r"being used by another process|the file is locked by",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

@@ -91,7 +91,7 @@ _STATED = re.compile(
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
     r"authentication failed|access denied for user|requires more (?:system )?memory|\b40[13] Client Error\b|"
-    r"gated repo|no file named",
+    r"gated repo|no file named|access is denied|file ?name (?:or extension )?(?:is )?too long",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency", "file_not_found"}

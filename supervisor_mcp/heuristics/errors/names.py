@@ -99,6 +99,7 @@ class Rule(StrEnum):
     CONTAINER_STARTING = "container_starting"
     TEST_REPORT = "test_report"
     TS_TYPES_MISSING = "ts_types_missing"
+    CRLF_SCRIPT = "crlf_script"
     SOCKET_DROPPED = "socket_dropped"
     DNS_FAILED = "dns_failed"
     OVERLOADED = "overloaded"

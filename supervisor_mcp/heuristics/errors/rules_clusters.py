@@ -14,8 +14,10 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         example="Error: listen EADDRINUSE: address already in use :::3000",
         advice=("Another process already listens on that port.",
                 "Stop it (lsof -i :PORT or ss -ltnp to find it) or use another port; retrying unchanged fails.")),
-    sig(Rule.DAEMON_DOWN, "precondition_failed", "is the docker daemon running|connection to the server",
-        r"Is the docker daemon running\?|The connection to the server \S{1,200} was refused",
+    sig(Rule.DAEMON_DOWN, "precondition_failed", "docker daemon|connection to the server",
+        r"Is the docker daemon running\?|the docker daemon is not running|"
+        r"The connection to the server \S{1,200} was refused",
+        priority=88,  # above the missing socket or pipe it reports: the daemon is what is absent
         example=("Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon "
                  "running?"),
         advice=("The daemon or cluster API this command talks to is not running or not configured here.",

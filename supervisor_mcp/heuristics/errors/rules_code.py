@@ -93,6 +93,15 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Library not loaded: (?P<lib2>\S{1,200})",
         example=("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared obj"
                  "ect file: No such file or directory")),
+    # A script saved with Windows line endings: its #! line names an interpreter path ending in a carriage
+    # return, which does not exist (the corpus labels it a missing path; the fix is the line endings).
+    sig(Rule.CRLF_SCRIPT, "file_not_found", "^m|\\r",
+        r"\^M: bad interpreter|env: [`'‘\"]?[\w./-]{1,60}\\r[`'’\"]?: No such file",
+        priority=97,
+        example="bash: ./run.sh: /bin/bash^M: bad interpreter: No such file or directory",
+        advice=("The script has Windows (CRLF) line endings, so the shell reads a carriage return into each line.",
+                "Convert it to LF (dos2unix FILE, or sed -i 's/\\r$//' FILE; and set `* text=auto eol=lf` in "
+                ".gitattributes so it stays so), then run it again.")),
     # A script's `#!/usr/bin/env NAME` names an interpreter that is not installed; macOS prints bare `env:`.
     sig(Rule.ENV_INTERP, "missing_dependency", "env:",
         r"^(?:/usr/bin/)?env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$", priority=96,

@@ -71,8 +71,10 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.RECURSION, "resource_limit", "recursion|call stack|stack overflow|stackoverflow",
         r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
         example="Fatal Python error: Cannot recover from stack overflow."),
-    sig(Rule.TOO_BIG, "resource_limit", "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget",
+    sig(Rule.TOO_BIG, "resource_limit",
+        "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget|enametoolong",
         r"Argument list too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|request entity too large|"
+        r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
         r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)", flags=IGNORECASE,
         example="bash: /usr/bin/grep: Argument list too long"),
@@ -134,8 +136,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"Your branch is behind|destination path '[^'\n]{1,300}' already exists|"
         r"Reversed \(or previously applied\) patch",
         example="error: patch failed: src/app.py:12\nerror: src/app.py: patch does not apply"),
-    sig(Rule.FS_STATE, "precondition_failed", "directory not empty|enotempty|file exists|eexist",
-        r"Directory not empty|ENOTEMPTY|\bFile exists\b|\bEEXIST\b",
+    sig(Rule.FS_STATE, "precondition_failed", "directory not empty|directory is not empty|enotempty|file exists|eexist",
+        r"Directory not empty|directory is not empty|ENOTEMPTY|\bFile exists\b|\bEEXIST\b",
         example="rmdir: failed to remove 'build': Directory not empty"),
     sig(Rule.NPM_PUBLISH_404, "permission_denied", "404",
         r"npm (?:ERR!|error) 404 Not Found - PUT https?://\S{1,300}", priority=96,
