@@ -426,3 +426,14 @@ def test_a_docker_daemon_that_is_not_running_outranks_the_missing_pipe_it_report
                    '"http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.24/containers/json": open //./pipe/docker_engine: '
                    "The system cannot find the file specified.", "docker ps")
     assert out.category == "precondition_failed"
+
+
+def test_a_bare_native_build_failure_is_unknown_and_says_where_the_reason_is():
+    out = diagnose("ERROR: Failed building wheel for simple_knn\nFailed to build simple_knn", "pip install .")
+    assert out.category == "unknown" and "compiler" in out.fix
+
+
+def test_a_native_build_failure_that_names_its_missing_tool_is_that_missing_dependency():
+    out = diagnose("ERROR: Could not build wheels for psycopg2\n      Error: pg_config executable not found.",
+                   "pip install psycopg2")
+    assert out.category == "missing_dependency"

@@ -78,7 +78,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
-         r"try pulling it first|gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
+         r"try pulling it first|can't find header files|gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
          r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
@@ -164,7 +164,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
-         r"\d{1,6} runs, \d{1,7} assertions, [1-9]\d{0,5} failures|Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
+         r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|"
+         r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
          # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
          r"does not meet (?:the )?(?:global )?threshold|[Rr]equired test coverage of [\d.]{1,6}% not reached|"
          r"coverage [^\n]{0,40}(?:is )?(?:below|under) (?:the )?(?:minimum|threshold|fail-under)",

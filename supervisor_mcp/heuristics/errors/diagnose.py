@@ -146,13 +146,17 @@ _MECHANISMS: frozenset[ErrorCategory] = frozenset({
     "permission_denied", "transient", "resource_limit", "syntax_error", "undefined_name", "missing_dependency",
     "invalid_arguments", "file_not_found", "test_failure",
 })
+_ENVIRONMENT: frozenset[ErrorCategory] = frozenset({
+    "missing_dependency", "file_not_found", "permission_denied", "transient", "resource_limit",
+})
 _OUTRANKED: tuple[tuple[str, frozenset[ErrorCategory]], ...] = (
     ("domain_", _MECHANISMS),
     (Rule.EXPECTED_GOT, frozenset({"syntax_error"})),
     # A panic is how Rust and Go report any failure, build scripts' missing libraries included: the words
     # of an environment's mechanism in it name the cause.
-    (Rule.PANIC, frozenset({"missing_dependency", "file_not_found", "permission_denied", "transient",
-                            "resource_limit"})),
+    (Rule.PANIC, _ENVIRONMENT),
+    # A package manager's "native build failed" only wraps the compiler's reason; words of one name it.
+    (Rule.NATIVE_BUILD, _ENVIRONMENT),
 )
 
 

@@ -205,7 +205,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     # --- packages and modules
     sig(Rule.RELATIVE_MODULE, "file_not_found", "cannot find module|no such file to load|cannot load such file",
         r"Cannot find module '(?P<path>(?:\.{1,2}/|/|@/|~/)[^'\n]{1,200})'|"
-        r"(?:cannot load such file|no such file to load) -- (?P<path2>\.{1,2}/\S{1,200})", priority=96,
+        r"(?:cannot load such file|no such file to load) -- (?P<path2>(?:\.{1,2})?/\S{1,200})", priority=96,
         example="TS2307: Cannot find module '@/interfaces/Rule' or its corresponding type declarations",
         advice=("The import names a path in the project that does not resolve: `{path}{path2}`.",
                 "Check the path from the importing file (and the path aliases in tsconfig/jsconfig for @/ or ~/); "
@@ -244,6 +244,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"violates (?:unique|foreign key|check|not-null) constraint|Duplicate entry '[^'\n]{0,200}' for key|"
         r"(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|SQLSTATE\[23\d{3}\]|Cannot (?:add|delete) or update "
         r"a (?:child|parent) row",
+        priority=56,  # above a tool's generic "already exists" (the DETAIL line), which an exception outranks
         example='pq: duplicate key value violates unique constraint "users_email_key"',
         advice=("The database refused the write: it breaks a constraint (a duplicate key, a missing parent row).",
                 "Look up the existing row first (or use an upsert), or insert the parent row before the child; "
@@ -254,8 +255,10 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         advice=("Another run holds the state lock, or a crashed run left it behind.",
                 "Wait for the other run to finish; if none is running, release the stale lock with the tool's "
                 "unlock command and the lock ID it printed.")),
-    sig(Rule.BUILD_CONTEXT, "file_not_found", "copy failed|file does not exist|failed to compute cache key",
+    sig(Rule.BUILD_CONTEXT, "file_not_found",
+        "copy failed|file does not exist|failed to compute cache key|failed to calculate checksum",
         r"COPY failed: [^\n]{0,200}(?:not found|does not exist)|failed to compute cache key: [^\n]{0,200}not found|"
+        r"failed to calculate checksum of ref [^\n]{0,200}not found|"
         r"stat (?P<path>[^:\n]{1,300}): file does not exist",
         example=("COPY failed: file not found in build context or excluded by .dockerignore: stat docs: file does "
                  "not exist"),

@@ -39,15 +39,17 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("The runtime, SDK or assembly this needs is not installed here: `{module}{module2}`.",
                 "Install the version the project pins (its .ruby-version, .python-version, global.json or "
                 "go.mod), or select one that is installed; then run again.")),
-    sig(Rule.NATIVE_BUILD, "missing_dependency",
+    # Only the package manager's word that a native build failed: the compiler's reason is elsewhere (often a
+    # missing header or toolchain, but not always), so the category stays unknown and the advice says where to look.
+    sig(Rule.NATIVE_BUILD, "unknown",
         "native extension|build wheel|building wheel|subprocess-exited-with-error|command 'gcc'|cannot continue",
         r"Failed to build gem native extension|Could not build wheels for (?P<module>\S{1,100})|"
         r"Failed building wheel for (?P<module2>\S{1,100})|error: command '[^'\n]{1,60}' failed|"
         r"An error occurred while installing (?P<module3>\S{1,100}) \([^)\n]{1,40}\), and Bundler cannot continue",
         example=("Gem::Ext::BuildError: ERROR: Failed to build gem native extension.\n"
                  "An error occurred while installing pg (1.5.4), and Bundler cannot continue."),
-        advice=("A package with native code could not be compiled here: its build tools or system headers "
-                "are missing.",
+        advice=("A package with native code could not be compiled here; this line does not say why (most often "
+                "missing build tools or system headers).",
                 "Read the compiler error above this line; install the compiler and the library's -dev "
                 "package it names (e.g. build-essential, libpq-dev), or use a prebuilt wheel/binary version.")),
     sig(Rule.VENV_MISSING, "missing_dependency", "ensurepip",
