@@ -68,8 +68,9 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
                 "Run the server's command by hand in a terminal to see why it exits (a missing runtime or "
                 "package, a bad argument, a missing environment variable), fix that, then reconnect.")),
     # A database client's socket is missing because the server is not up yet (a container still starting).
-    sig(Rule.DB_NOT_UP, "transient", "could not connect to server|connection to server on socket",
-        r"could not connect to server: No such file or directory|"
+    sig(Rule.DB_NOT_UP, "transient", "could not connect to server|connection to server on socket|[2002]|local mysql",
+        r"could not connect to server: No such file or directory|SQLSTATE\[HY000\] \[2002\] No such file or directory|"
+        r"Can't connect to local MySQL server through socket|"
         r"connection to server on socket \"[^\"\n]{1,200}\" failed: No such file or directory", priority=86,
         example='psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: No such file '
                 "or directory",

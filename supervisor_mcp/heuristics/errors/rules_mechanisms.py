@@ -161,8 +161,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         advice=("No configured package source has `{module}`.",
                 "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "
                 "sources (dotnet nuget list source); then restore again.")),
-    sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|ts2345|ts2322|incompatible types",
-        r"error\[E0308\]: mismatched types|error TS2345:|error TS2322:|error: incompatible types",
+    sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types",
+        r"error\[E0308\]: mismatched types|error\[E0277\]: the trait bound|error TS2345:|error TS2322:|"
+        r"error: incompatible types",
         example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"
                  "  |         ^^ expected slice")),
     # Compilers' codes for a call with the wrong number of arguments (their words read "expected 2 ..., but got 1").

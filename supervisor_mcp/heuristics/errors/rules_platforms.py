@@ -105,21 +105,23 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "List the targets the Makefile defines (grep -E '^[a-zA-Z0-9_-]+:' Makefile) and run one of "
                 "those.")),
     sig(Rule.NO_BUILD_RULE, "file_not_found",
-        "no rule to make target|no makefile found|could not find `cargo.toml`|msb1009|go.mod file not found|"
+        "no rule to make target|no makefile found|could not find `cargo.toml`|msb1009|msb1003|go.mod file not found|"
         "does not appear to contain cmakelists.txt",
         r"No rule to make target [`'](?P<path>[^'\n]{1,300})'|No targets specified and no makefile found|"
         r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist|"
+        r"MSB1003: Specify a project|"
         r"does not appear to contain CMakeLists\.txt",
         example="make: *** No rule to make target 'src/util.o', needed by 'app'.  Stop.",
         advice=("The build cannot find a file or project it was told to build from.",
                 "Run it from the project's root (where the Makefile, Cargo.toml, go.mod or project file is), or fix "
                 "the path it names.")),
     sig(Rule.PACKAGE_NOT_IN_REGISTRY, "missing_dependency",
-        "404|could not find gem|could not resolve dependencies|could not find artifact|couldn't find package",
+        "404|could not find gem|could not resolve dependencies|could not find artifact|couldn't find package|"
+        "no matching package named",
         r"npm (?:ERR!|error) 404 [^\n]{0,200}(?:Not Found|not in (?:the|this) registry)|"
         r"Could not find gem '[^'\n]{1,100}'|Could not resolve dependencies for project|"
         r"Couldn't find package \"[^\"\n]{1,100}\" on the \"\w{1,20}\" registry|"
-        r"Could not find artifact \S{1,300}",
+        r"Could not find artifact \S{1,300}|no matching package named `[^`\n]{1,100}` found",
         example="npm ERR! 404 'left-padd@*' is not in this registry.",
         advice=("The package manager cannot find that package (or that artifact) in its registries.",
                 "Check the name's spelling and the registry configuration; if it is private, authenticate to "
