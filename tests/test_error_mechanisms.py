@@ -437,3 +437,10 @@ def test_a_native_build_failure_that_names_its_missing_tool_is_that_missing_depe
     out = diagnose("ERROR: Could not build wheels for psycopg2\n      Error: pg_config executable not found.",
                    "pip install psycopg2")
     assert out.category == "missing_dependency"
+
+
+def test_a_plain_javascript_error_with_its_stack_is_a_runtime_error():
+    out = diagnose("Error: Failed to convert napi `Undefined` into rust type `String`\n"
+                   "    at nativeHashArray (/app/node_modules/nx/src/hasher/native-file-hasher.js:40:12)\n"
+                   "    at createNode (/app/node_modules/nx/src/plugins/js/lock-file/npm-parser.js:82:38)", "npx nx build")
+    assert out.category == "runtime_error"

@@ -93,6 +93,12 @@ _FAILED_LINE = re.compile(r"^(?:error|fatal|ERROR|FATAL)\b", re.MULTILINE)
 _WARNED_CAUSES: frozenset[ErrorCategory] = frozenset({"transient", "missing_dependency"})
 # A compiler's diagnostic line (`main.go:12:2: message`) reports a problem whatever its words.
 _DIAGNOSTIC = re.compile(r"^[^\s:]{1,200}:\d{1,7}(?::\d{1,5})?: ", re.MULTILINE)
+# A plain `Error: message` with a stack frame under it; not a wrapper relaying a child's exit status.
+_JS_THROWN = re.compile(
+    r"^[ \t]{0,8}((?:Uncaught )?Error: (?!Command failed|Process (?:exited|completed)|Invalid status code)"
+    r"[^\n]{1,300})\n[ \t]{2,12}at \S",
+    re.MULTILINE,
+)
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -151,13 +157,22 @@ def fallback(ctx: ErrorContext) -> Finding:
                                   "cause is in the output above it, which was not sent.",
                        fix="Run the failing step directly, or scroll up to the first error line of its output and "
                            "diagnose that.")
+    return _bare_error(body, code, evidence) or Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
+
+
+def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
+    """A bare `Error: ...` that no mechanism's words explain: a tool's rejection, or code that threw."""
     # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
     # to have rejected.
+    thrown = _JS_THROWN.search(body)
+    if thrown is not None:
+        # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.
+        return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(thrown.group(1))])
     names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
     if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
             r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
-    return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
+    return None
 
 
 def _from_words(ctx: ErrorContext, evidence: list[str]) -> Finding | None:

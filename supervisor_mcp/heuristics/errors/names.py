@@ -226,3 +226,4 @@ class Rule(StrEnum):
     FALLBACK_PROGRAM_VERDICT = "fallback:program_verdict"
     FALLBACK_TOOL_REJECTION = "fallback:tool_rejection"
     FALLBACK_UNRECOGNISED = "fallback:unrecognised"
+    FALLBACK_JS_THROWN = "fallback:js_thrown"
