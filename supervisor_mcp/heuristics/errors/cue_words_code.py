@@ -30,7 +30,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
          r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
-         r"exported attribute named|"
+         r"exported attribute named|attribute \"[^\"\n]{1,80}\" not found in module|"
          r"implicit declaration of function|"
          r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
@@ -90,6 +90,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
+         r"could not import module \"[^\"\n]{1,100}\"|"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -179,7 +180,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not a git repository|uncommitted changes|merge conflict|\bCONFLICT \(|conflicting|"
          r"could not find compatible versions|still in use|"
          r"already activated|\brequires [\w.-]{1,30} >= ?[\d.]{1,20}|cannot uninstall\b|was interrupted, you must|"
-         r"other objects depend on|insufficient (?:funds|balance)\b|"
+         r"other objects depend on|inconsistent migration history|is applied before its dependency|"
+         r"insufficient (?:funds|balance)\b|"
          r"not currently on a branch|can only (?:install|run)\b|"
          r"lock file does not contain a compatible|role \"[^\"\n]{1,80}\" does not exist|"
          r"or (?:higher|newer|later) is required|does not satisfy|compiled by a more recent version|"

@@ -23,10 +23,11 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
                 "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
     # A model id the provider does not serve: a name that does not exist, whatever status carries it.
     sig(Rule.MODEL_NOT_FOUND, "undefined_name",
-        "model_not_found|does not exist|not_found_error|for api version|deploymentnotfound",
+        "model_not_found|does not exist|not_found_error|for api version|deploymentnotfound|valid model identifier",
         r"\bmodel_not_found\b|\bDeploymentNotFound\b|not_found_error['\"],\s{0,3}['\"]message['\"]:\s{0,3}['\"]model:|"
         r"models/(?P<model2>[\w.-]{1,100}) is not found for API version|"  # Gemini
-        r"[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist",
+        r"[Tt]he (?:requested )?model [`'\"]?(?P<model>[\w./:-]{1,100})[`'\"]? does not exist|"
+        r"is not a local folder and is not a valid model identifier",  # Hugging Face Hub
         priority=86,  # above a NotFoundError's 404 (file_not_found): the model id is what is not there
         example=("Error code: 404 - {'error': {'message': 'The model `gpt-5-turbo` does not exist or you do not have "
                  "access to it.', 'type': 'invalid_request_error', 'param': None, 'code': 'model_not_found'}}"),

@@ -177,8 +177,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     sig(Rule.CHECKER_UNDEFINED, "undefined_name", "[name-defined]|[attr-defined]",
         r"error: [^\n]{1,400}\[(?:name-defined|attr-defined)\]$",
         example='src/app.py:3: error: Name "foo" is not defined  [name-defined]'),
-    sig(Rule.CHECKER_IMPORT, "missing_dependency", "[import-not-found]|[import]",
-        r"error: [^\n]{1,400}\[import(?:-not-found)?\]$",
+    sig(Rule.CHECKER_IMPORT, "missing_dependency", "[import-not-found]|[import]|[import-untyped]",
+        r"error: [^\n]{1,400}\[import(?:-not-found|-untyped)?\]$",
         example='src/app.py:1: error: Cannot find implementation or library stub for module named "yaml"  '
                 "[import-not-found]"),
     # Syntax newer than the compiler's language level: the code parses only under a newer version.

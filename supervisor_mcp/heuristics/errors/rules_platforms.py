@@ -106,10 +106,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "those.")),
     sig(Rule.NO_BUILD_RULE, "file_not_found",
         "no rule to make target|no makefile found|could not find `cargo.toml`|msb1009|msb1003|go.mod file not found|"
+        "pyproject.toml|"
         "does not appear to contain cmakelists.txt",
         r"No rule to make target [`'](?P<path>[^'\n]{1,300})'|No targets specified and no makefile found|"
         r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist|"
-        r"MSB1003: Specify a project|"
+        r"MSB1003: Specify a project|could not find a pyproject\.toml file|"
         r"does not appear to contain CMakeLists\.txt",
         example="make: *** No rule to make target 'src/util.o', needed by 'app'.  Stop.",
         advice=("The build cannot find a file or project it was told to build from.",
