@@ -444,3 +444,14 @@ def test_a_plain_javascript_error_with_its_stack_is_a_runtime_error():
                    "    at nativeHashArray (/app/node_modules/nx/src/hasher/native-file-hasher.js:40:12)\n"
                    "    at createNode (/app/node_modules/nx/src/plugins/js/lock-file/npm-parser.js:82:38)", "npx nx build")
     assert out.category == "runtime_error"
+
+
+def test_a_json_bodys_stated_status_decides_when_nothing_else_names_a_mechanism():
+    out = diagnose('{"error":{"code":404,"message":"Requested entity was not found.","status":"NOT_FOUND"}}')
+    assert out.category == "file_not_found"
+
+
+def test_a_mechanism_named_in_the_body_outranks_its_bare_status():
+    out = diagnose('{"error":{"code":400,"message":"request (124315 tokens) exceeds the available context size '
+                   '(123904 tokens)","type":"exceed_context_size_error"}}')
+    assert out.category == "resource_limit"

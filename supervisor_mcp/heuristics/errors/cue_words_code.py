@@ -19,7 +19,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not get unknown property|"
          r"['‘]\w{1,80}['’] undeclared|has not been declared|"
          r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
-         r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|does not exist on type|"
+         r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|"
+         r"(?:does not|doesn't) exist on type|"
          r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
          r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|\binvalid reference: |"
          r"refers to undefined (?:network|volume|config|secret|service)\b|"
@@ -49,7 +50,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
-         r"argument names must not be quoted|\binvalid argument name\b|"
+         r"argument names must not be quoted|\binvalid argument name\b|single quotes are not valid|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
@@ -155,7 +156,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          # a call with the wrong number of arguments, in the words compilers and runtimes use
          r"wrong number of arguments|not enough arguments in call|too many arguments (?:in call|to function)|"
          r"expected \d+ arguments?, but got|takes \d+ arguments? but \d+ arguments? (?:was|were) supplied|"
-         r"no argument given that corresponds|too few arguments to function|ArgumentCountError",
+         r"no argument given that corresponds|too few arguments to function|ArgumentCountError|"
+         # web frameworks' validation replies (pydantic's "Field required", a method the route lacks)
+         r"[\"']msg[\"']\s{0,3}:\s{0,3}[\"']Field required[\"']|\bmethod not allowed\b",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),

@@ -225,7 +225,7 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
         return "runtime_error" if _NULLISH.search(message) else "undefined_name"
     if name == "ValidationError":
         return "invalid_arguments" if "validation error for" in message else "runtime_error"
-    if name in ("HTTPError", "HTTPStatusError", "ClientResponseError", "APIStatusError"):
+    if name in ("HTTPError", "HTTPStatusError", "ClientResponseError", "APIStatusError", "AxiosError", "HttpError"):
         return http_category(message)  # no status code: the message's words may still name the mechanism
     if name == "OperationalError":
         if "syntax error" in message:

@@ -43,11 +43,31 @@ _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      "channel_not_found"),
     (Rule.API_CODE_DENIED, "permission_denied", r"invalid_auth|not_authed|invalid_api_key|account_inactive|"
      r"token_(?:revoked|expired)|missing_scope|no_permission|access_denied|unauthori[sz]ed|forbidden|"
-     r"permission_(?:denied|error)|authentication_error", "invalid_auth"),
+     r"permission_(?:denied|error)|authentication_error|"
+     # OAuth 2.0's token endpoint codes (RFC 6749, 6750)
+     r"invalid_(?:grant|client|token)|unauthorized_client|insufficient_scope|expired_token", "invalid_auth"),
     (Rule.API_CODE_BUSY, "transient", r"ratelimited|rate_limit(?:ed|_exceeded|_error)?|overloaded(?:_error)?|"
      r"service_unavailable|server_error|internal_error|timeout", "internal_error"),
     (Rule.API_CODE_STATE, "precondition_failed", r"not_in_channel|already_\w{1,40}|\w{1,40}_already_exists|"
      r"is_archived|conflict", "not_in_channel"),
+)
+# The HTTP status a JSON error body states (`"statusCode": 404`, `"status": "NOT_FOUND"`), for a body that
+# names no code of its own. Ranked below every mechanism, so words that name one elsewhere decide.
+_STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int], ...] = (
+    (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED", 401),
+    (Rule.API_STATUS_NOT_FOUND, "file_not_found", "404|410", "NOT_FOUND", 404),
+    (Rule.API_STATUS_BUSY, "transient", "408|429|50[0-4]",
+     "UNAVAILABLE|DEADLINE_EXCEEDED|RESOURCE_EXHAUSTED|INTERNAL|ABORTED", 503),
+    (Rule.API_STATUS_STATE, "precondition_failed", "409|412|423", "FAILED_PRECONDITION|ALREADY_EXISTS", 409),
+    (Rule.API_STATUS_TOO_BIG, "resource_limit", "413", "PAYLOAD_TOO_LARGE", 413),
+    (Rule.API_STATUS_INVALID, "invalid_arguments", "400|405|406|415|422", "INVALID_ARGUMENT|OUT_OF_RANGE", 422),
+)
+_STATUS_SIGNATURES = tuple(
+    sig(rule, category, "status|code",
+        rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?![.\d])|"
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"']", priority=40,
+        example=f'{{"statusCode": {status}, "message": "see the body"}}')
+    for rule, category, codes, words, status in _STATUS_CLASSES
 )
 _API_CODE_SIGNATURES = tuple(
     sig(rule, category, "error|code|type",
@@ -59,4 +79,4 @@ _API_CODE_SIGNATURES = tuple(
         r"^\((?P<code>\w{1,60}NotFound)\) ", example="(ResourceGroupNotFound) Resource group 'rg' could not be found."),
 )
 
-API_CODE_SIGNATURES: tuple[Signature, ...] = _AWS_SIGNATURES + _API_CODE_SIGNATURES
+API_CODE_SIGNATURES: tuple[Signature, ...] = _AWS_SIGNATURES + _API_CODE_SIGNATURES + _STATUS_SIGNATURES
