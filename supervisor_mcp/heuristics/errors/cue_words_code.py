@@ -79,7 +79,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
-         r"try pulling it first|can't find header files|gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
+         r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
+         r"gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
          r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
@@ -200,6 +201,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not compatible with|package downgrade|no available releases match the given constraints|"
          r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
          r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
+         r"unbound (?:immediate )?PersistentVolumeClaims|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"being used by another process|the file is locked by",
          "The action is valid but the current state does not allow it: {line}",

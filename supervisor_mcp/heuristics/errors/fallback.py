@@ -67,7 +67,7 @@ _NOTICES = re.compile(
 _TROUBLE_WORDS = re.compile(
     r"error|\bERR!|fatal|fail|exception|traceback|denied|not found|no such|cannot|can't|could not|couldn't|unable|"
     r"panic|abort|insufficient|does not exist|doesn't exist|not allowed|does not appear|cannot use|"
-    r"back-?off|crash|"
+    r"back-?off|crash|exiting due to|"
     r"killed|refused|timed? ?out|invalid|missing|undefined",
     re.IGNORECASE,
 )

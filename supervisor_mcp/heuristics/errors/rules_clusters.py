@@ -114,8 +114,9 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         example='Error from server (NotFound): deployments.apps "web" not found',
         advice=("The cluster has no such object in this namespace.",
                 "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
-    sig(Rule.NO_RESOURCE_TYPE, "undefined_name", "doesn't have a resource type",
-        r"the server doesn't have a resource type \"(?P<kind>[^\"\n]{1,100})\"",
+    sig(Rule.NO_RESOURCE_TYPE, "undefined_name", "doesn't have a resource type|could not find the requested resource",
+        r"the server doesn't have a resource type \"(?P<kind>[^\"\n]{1,100})\"|"
+        r"the server could not find the requested resource", priority=86,
         example='error: the server doesn\'t have a resource type "deploymnt"',
         advice=("The cluster serves no resource type named {kind}: a misspelt kind, or a CRD that is not installed.",
                 "List the types it serves (kubectl api-resources) and use one of those names.")),
@@ -144,14 +145,18 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The container is still being created, so it has no logs or shell yet.",
                 "Wait for it (kubectl wait --for=condition=Ready pod/NAME --timeout=120s), then ask again; if it "
                 "stays there, kubectl describe pod NAME shows what it waits on.")),
-    # `kubectl get` rows: a pod's state, not why it is in it; describe and the previous logs say that.
-    sig(Rule.STATUS_TABLE, "unknown", "crashloopbackoff|imagepullbackoff|errimagepull",
+    # `kubectl get` rows and a rollout past its deadline: a state, not why it is in it; describe and the
+    # previous logs say that.
+    sig(Rule.STATUS_TABLE, "unknown",
+        "crashloopbackoff|imagepullbackoff|errimagepull|progress deadline|progressdeadline",
         r"^(?:\S+[ \t]+){1,2}\d+/\d+[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Error|"
         r"CreateContainerConfigError)[ \t]+\d+|"
-        r"^[ \t]*[Rr]eason:[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull)[ \t]*$",
+        r"^[ \t]*[Rr]eason:[ \t]+(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull)[ \t]*$|"
+        r"exceeded its progress deadline|\bProgressDeadlineExceeded\b",
         priority=86,
         example="web-7d9f8c6b5-x2x9q   0/1   CrashLoopBackOff   5   3m",
-        advice=("The table shows the pod's state (crashing or unable to pull its image), not the reason.",
+        advice=("This shows the pods' state (crashing, unable to pull an image, or never ready before the rollout's "
+                "deadline), not the reason.",
                 "Read the reason: kubectl describe pod NAME (its Events), and kubectl logs NAME --previous for a "
                 "container that keeps exiting.")),
     sig(Rule.CRASH_LOOP, "runtime_error", "crashloopbackoff",
