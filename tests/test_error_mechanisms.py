@@ -455,3 +455,15 @@ def test_a_mechanism_named_in_the_body_outranks_its_bare_status():
     out = diagnose('{"error":{"code":400,"message":"request (124315 tokens) exceeds the available context size '
                    '(123904 tokens)","type":"exceed_context_size_error"}}')
     assert out.category == "resource_limit"
+
+
+def test_a_rust_backtrace_through_unwrap_failed_is_a_runtime_error():
+    out = diagnose("stack backtrace:\n   0: rust_begin_unwind\n   1: core::panicking::panic_fmt\n"
+                   "   2: core::result::unwrap_failed\n   3: app::main", "cargo run")
+    assert out.category == "runtime_error"
+
+
+def test_a_budget_the_account_exceeded_is_a_resource_limit_not_worth_retrying():
+    out = diagnose("Smudge error: batch response: This repository exceeded its LFS budget. The account responsible "
+                   "for the budget should increase it to restore access.", "git clone https://github.com/a/b")
+    assert out.category == "resource_limit" and out.retryable is False

@@ -50,7 +50,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"insufficient[_ ]quota|"
          r"\b402\b[^\n]{0,30}Payment Required|"
          r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits|insufficient credits|"
-         r"\bover (?:its|the|your) (?:\w{1,20} )?quota\b",
+         r"\bover (?:its|the|your) (?:\w{1,20} )?quota\b|exceeded (?:its|your|the) (?:[\w-]{1,20} )?budget\b",
          "A usage quota or billing limit is spent: {line}",
          "Not retryable as is: check the account's plan, billing or quota, or use another key or project."),
     cue("out_of_memory", "resource_limit",
@@ -66,6 +66,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|is greater than the available (?:cpus|memory)|"
+         r"\bThe table '[^'\n]{1,100}' is full\b|"
          r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
          r"range of input length|input is too long|maximum input length|exceed_context_size|"

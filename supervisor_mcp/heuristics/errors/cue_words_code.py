@@ -32,7 +32,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"does not provide an export named|"
          r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
          r"exported attribute named|attribute \"[^\"\n]{1,80}\" not found in module|"
-         r"implicit declaration of function|"
+         r"implicit declaration of function|does not name a type\b|did you forget to ['‘]#include\b|"
          r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
@@ -92,7 +92,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{ENOENT_LOCALES}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
-         r"could not import module \"[^\"\n]{1,100}\"|"
+         r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -164,12 +164,13 @@ CODE_TABLE: tuple[Cue, ...] = (
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),
     cue("failed_test", "test_failure",
-         r"^\s{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
+         r"^[ \t]{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
-         r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|"
+         r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
+         r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
          # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
          r"does not meet (?:the )?(?:global )?threshold|[Rr]equired test coverage of [\d.]{1,6}% not reached|"
@@ -189,7 +190,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not currently on a branch|can only (?:install|run)\b|"
          r"lock file does not contain a compatible|role \"[^\"\n]{1,80}\" does not exist|"
          r"or (?:higher|newer|later) is required|does not satisfy|compiled by a more recent version|"
-         r"migrations? (?:are )?pending|unknown revision|cannot find main module|"
+         r"migrations? (?:are )?pending|found failed migrations|unknown revision|cannot find main module|"
          r"database \"[^\"\n]{1,80}\" does not exist|"
          r"version solving failed|unsatisfiable|SSL certificate problem|certificate verify failed|"
          r"self[- ]signed certificate|is not up to date with|lock ?file[^\n]{0,60}(?:outdated|out of date)|"
@@ -209,6 +210,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "initialise or configure what it needs), then repeat the action."),
     cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
+         r"\bcore::panicking::panic\w{0,20}|\bcore::(?:result|option)::(?:unwrap|expect)_failed\b|"
          r"unhandled ?promise ?rejection|concurrent map (?:writes|read and map write)|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
          r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"

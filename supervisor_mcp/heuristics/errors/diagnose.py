@@ -44,7 +44,7 @@ _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit 
 # Environment mechanisms a test's own report may name about the code under test (a 500 it got, a wait that
 # timed out): on such a line they are the test's verdict, not this machine's failure.
 _CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
-_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException"})
+_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException", "ExecException"})
 
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:

@@ -161,8 +161,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         advice=("No configured package source has `{module}`.",
                 "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "
                 "sources (dotnet nuget list source); then restore again.")),
-    sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types",
+    sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types|in argument to",
         r"error\[E0308\]: mismatched types|error\[E0277\]: the trait bound|error TS2345:|error TS2322:|"
+        r"cannot use [^\n]{1,200} as [^\n]{1,200} value in argument to\b|"
         r"error: incompatible types",
         example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"
                  "  |         ^^ expected slice")),
@@ -241,10 +242,13 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         advice=("The remote has commits this branch lacks, so the push was refused.",
                 "Integrate them first (git pull --rebase, resolve any conflicts, run the tests), then push again; "
                 "do not force-push a shared branch.")),
-    sig(Rule.CONSTRAINT_VIOLATION, "precondition_failed", "constraint|duplicate entry|23000|child row",
+    sig(Rule.CONSTRAINT_VIOLATION, "precondition_failed",
+        "constraint|duplicate entry|23000|child row|contrainte|restricción",
         r"violates (?:unique|foreign key|check|not-null) constraint|Duplicate entry '[^'\n]{0,200}' for key|"
-        r"(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|SQLSTATE\[23\d{3}\]|Cannot (?:add|delete) or update "
-        r"a (?:child|parent) row",
+        r"(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|SQLSTATE\[23\d{3}\]|"
+        r"Cannot (?:add|delete) or update a (?:child|parent) row|"
+        # Postgres's unique violation in its German, French and Spanish messages
+        r"verletzt Unique-Constraint|rompt la contrainte unique|viola restricción de unicidad",
         priority=56,  # above a tool's generic "already exists" (the DETAIL line), which an exception outranks
         example='pq: duplicate key value violates unique constraint "users_email_key"',
         advice=("The database refused the write: it breaks a constraint (a duplicate key, a missing parent row).",
@@ -277,7 +281,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     sig(Rule.TEST_ASSERTION, "test_failure", "expect|assert|failure/error|fail:|failing|got:|... failed",
         r"expect\(received\)|Expected value to (?:be|equal)|AssertionError(?: \[ERR_ASSERTION\])?: |"
         r"expected [^\n]{1,200} to (?:be|equal|include|have|deep|contain|match|throw)|Failure/Error:|"
-        r"^\s{0,20}expected: [^\n]{1,200}\n\s{0,20}got: |^\s{0,10}\d{1,6} failing$|--- FAIL: \S{1,200} \(|"
+        r"^[ \t]{0,20}expected: [^\n]{1,200}\n[ \t]{0,20}got: |^[ \t]{0,10}\d{1,6} failing$|--- FAIL: \S{1,200} \(|"
         r"assertion `left == right` failed|^test \S{1,200} \.\.\. FAILED$",
         example=("Failure/Error: expect(cart.total).to eq(3)\n\n  expected: 3\n       got: 2\n\n"
                  "  (compared using ==)")),

@@ -20,8 +20,9 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"^The following tests FAILED:|^Errors while running CTest$|^Test Run Failed\.$|Assert\.\w{1,40} failed\.|"
         # GoogleTest's tally, TAP's failed test (bats, prove, node --test)
         r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |There were failing tests\. See the report|"
-        r"^--- FAIL\b|^\s{0,4}✗ |\d{1,6} tests?, [1-9]\d{0,5} failures?\b|^\s{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
-        r"^\s{0,2}FAIL\s{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^\s{0,6}\d{1,5}\) Failure:$",
+        r"^--- FAIL\b|^[ \t]{0,4}✗ (?!Command failed)|"
+        r"\d{1,6} tests?, [1-9]\d{0,5} failures?\b|^[ \t]{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
+        r"^[ \t]{0,2}FAIL[ \t]{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^[ \t]{0,6}\d{1,5}\) Failure:$",
         confidence=0.85,
         example=("There was 1 failure:\n1) CartTest::testTotal\nFailed asserting that 2 matches expected 3.\n\n"
                  "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")),
@@ -42,9 +43,11 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # Only the package manager's word that a native build failed: the compiler's reason is elsewhere (often a
     # missing header or toolchain, but not always), so the category stays unknown and the advice says where to look.
     sig(Rule.NATIVE_BUILD, "unknown",
-        "native extension|build wheel|building wheel|subprocess-exited-with-error|command 'gcc'|cannot continue",
+        "native extension|build wheel|building wheel|subprocess-exited-with-error|command 'gcc'|cannot continue|"
+        "metadata-generation-failed",
         r"Failed to build gem native extension|Could not build wheels for (?P<module>\S{1,100})|"
         r"Failed building wheel for (?P<module2>\S{1,100})|error: command '[^'\n]{1,60}' failed|"
+        r"error: metadata-generation-failed|"
         r"An error occurred while installing (?P<module3>\S{1,100}) \([^)\n]{1,40}\), and Bundler cannot continue",
         example=("Gem::Ext::BuildError: ERROR: Failed to build gem native extension.\n"
                  "An error occurred while installing pg (1.5.4), and Bundler cannot continue."),

@@ -25,7 +25,7 @@ _ASSERT_EQ = re.compile(r"assert (.{1,150}?) (==|!=|in|not in|is|is not) (.{1,15
 # A test's own report of what it checked: Go's `x_test.go:31: status = 500, want 400`, pytest's `E ` lines,
 # a browser test's expect that timed out. The words of a mechanism in it describe the code under test.
 _CHECK_REPORT = re.compile(
-    r"^\s{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |^E\s{2,12}\S|^\s{0,8}(?:Expected|Received|Actual):\s|"
+    r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |^E[ \t]{2,12}\S|^[ \t]{0,8}(?:Expected|Received|Actual):\s|"
     r"waiting for expect\(|Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|^panic: test timed out after\b"
 )
 
