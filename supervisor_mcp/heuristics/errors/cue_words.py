@@ -50,7 +50,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"insufficient[_ ]quota|"
          r"\b402\b[^\n]{0,30}Payment Required|"
          r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits|insufficient credits|"
-         r"\bover (?:its|the|your) (?:\w{1,20} )?quota\b|exceeded (?:its|your|the) (?:[\w-]{1,20} )?budget\b",
+         r"\bover (?:its|the|your) (?:\w{1,20} )?quota\b|"
+         r"exceeded (?:its|your|the) (?:LFS |bandwidth |storage |spending |billing |data )budget\b",
          "A usage quota or billing limit is spent: {line}",
          "Not retryable as is: check the account's plan, billing or quota, or use another key or project."),
     cue("out_of_memory", "resource_limit",

@@ -173,7 +173,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
          # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
-         r"does not meet (?:the )?(?:global )?threshold|[Rr]equired test coverage of [\d.]{1,6}% not reached|"
+         r"coverage[^\n]{0,80}does not meet (?:the )?(?:global )?threshold|"
+         r"coverage threshold for \w{1,20} \([\d.]{1,6}%\) not met|"
+         r"[Rr]equired test coverage of [\d.]{1,6}% not reached|"
          r"coverage [^\n]{0,40}(?:is )?(?:below|under) (?:the )?(?:minimum|threshold|fail-under)",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "

@@ -151,8 +151,9 @@ _ENVIRONMENT: frozenset[ErrorCategory] = frozenset({
 })
 _OUTRANKED: tuple[tuple[str, frozenset[ErrorCategory]], ...] = (
     ("domain_", _MECHANISMS),
-    # A JSON body's bare status ("code": 400) is weaker than a mechanism its words name (a context overflow).
-    ("api_status_", _MECHANISMS),
+    # A JSON body's bare status ("code": 400) is weaker than a mechanism its words name (a context overflow,
+    # a crash).
+    ("api_status_", _MECHANISMS | {"runtime_error"}),
     (Rule.EXPECTED_GOT, frozenset({"syntax_error"})),
     # A panic is how Rust and Go report any failure, build scripts' missing libraries included: the words
     # of an environment's mechanism in it name the cause.

@@ -43,7 +43,7 @@ _WRAPPER_ONLY = re.compile(
     r"^(?:error |npm ERR! )?(?:Command failed with exit code \d{1,3}|"
     r"[^\n]{0,80}exited with (?:exit )?code \d{1,3})\.?$|"
     # CI runners' and build tools' own summaries: the step failed, the cause is in output not shown.
-    r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|exited with code \d{1,3}\b|"
+    r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|[Ee]xited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
@@ -93,10 +93,11 @@ _FAILED_LINE = re.compile(r"^(?:error|fatal|ERROR|FATAL)\b", re.MULTILINE)
 _WARNED_CAUSES: frozenset[ErrorCategory] = frozenset({"transient", "missing_dependency"})
 # A compiler's diagnostic line (`main.go:12:2: message`) reports a problem whatever its words.
 _DIAGNOSTIC = re.compile(r"^[^\s:]{1,200}:\d{1,7}(?::\d{1,5})?: ", re.MULTILINE)
-# A plain `Error: message` with a stack frame under it; not a wrapper relaying a child's exit status.
+# A plain `Error: message` with a stack frame under it, unless the message only relays a child process's
+# exit ("Command failed: ...", "The process '/usr/bin/git' failed with exit code 128", "Exited with code 3").
 _JS_THROWN = re.compile(
-    r"^[ \t]{0,8}((?:Uncaught )?Error: (?!Command failed|Process (?:exited|completed)|Invalid status code)"
-    r"[^\n]{1,300})\n[ \t]{2,12}at \S",
+    r"^[ \t]{0,8}((?:Uncaught )?Error: (?![^\n]{0,200}(?:Command failed|non-zero exit|exit code \d|"
+    r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output

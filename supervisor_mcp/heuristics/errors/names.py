@@ -100,6 +100,7 @@ class Rule(StrEnum):
     TEST_REPORT = "test_report"
     TS_TYPES_MISSING = "ts_types_missing"
     CRLF_SCRIPT = "crlf_script"
+    API_NOT_SERVED = "api_not_served"
     API_STATUS_DENIED = "api_status_denied"
     API_STATUS_NOT_FOUND = "api_status_not_found"
     API_STATUS_BUSY = "api_status_busy"

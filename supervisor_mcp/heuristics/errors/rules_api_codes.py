@@ -52,7 +52,9 @@ _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"is_archived|conflict", "not_in_channel"),
 )
 # The HTTP status a JSON error body states (`"statusCode": 404`, `"status": "NOT_FOUND"`), for a body that
-# names no code of its own. Ranked below every mechanism, so words that name one elsewhere decide.
+# names no code of its own; only beside an error body's own keys (message, error, detail), so a JSON access
+# log's `"statusCode": 404` is not read as the failure. diagnose.py lets words that name a mechanism
+# elsewhere (a cue) outrank it.
 _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int], ...] = (
     (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED", 401),
     (Rule.API_STATUS_NOT_FOUND, "file_not_found", "404|410", "NOT_FOUND", 404),
@@ -62,10 +64,14 @@ _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int], ...] = (
     (Rule.API_STATUS_TOO_BIG, "resource_limit", "413", "PAYLOAD_TOO_LARGE", 413),
     (Rule.API_STATUS_INVALID, "invalid_arguments", "400|405|406|415|422", "INVALID_ARGUMENT|OUT_OF_RANGE", 422),
 )
+_ERROR_KEY = r"[\"'](?:error|errors|message|detail|title|reason)[\"']\s{0,3}:"
 _STATUS_SIGNATURES = tuple(
     sig(rule, category, "status|code",
-        rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?![.\d])|"
-        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"']", priority=40,
+        rf"(?:{_ERROR_KEY}[\s\S]{{0,300}}?)(?:"
+        rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])|"
+        rf"(?:[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})", priority=40,
         example=f'{{"statusCode": {status}, "message": "see the body"}}')
     for rule, category, codes, words, status in _STATUS_CLASSES
 )

@@ -70,7 +70,7 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
     # A database client's socket is missing because the server is not up yet (a container still starting).
     sig(Rule.DB_NOT_UP, "transient", "could not connect to server|connection to server on socket|[2002]|local mysql",
         r"could not connect to server: No such file or directory|SQLSTATE\[HY000\] \[2002\] No such file or directory|"
-        r"Can't connect to local MySQL server through socket|"
+        r"Can't connect to local MySQL server through socket '[^'\n]{1,200}' \(2\)|"
         r"connection to server on socket \"[^\"\n]{1,200}\" failed: No such file or directory", priority=86,
         example='psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: No such file '
                 "or directory",
@@ -114,12 +114,20 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         example='Error from server (NotFound): deployments.apps "web" not found',
         advice=("The cluster has no such object in this namespace.",
                 "List what exists (kubectl get KIND -A) and use the right name and namespace (-n).")),
-    sig(Rule.NO_RESOURCE_TYPE, "undefined_name", "doesn't have a resource type|could not find the requested resource",
-        r"the server doesn't have a resource type \"(?P<kind>[^\"\n]{1,100})\"|"
-        r"the server could not find the requested resource", priority=86,
+    sig(Rule.NO_RESOURCE_TYPE, "undefined_name", "doesn't have a resource type",
+        r"the server doesn't have a resource type \"(?P<kind>[^\"\n]{1,100})\"",
         example='error: the server doesn\'t have a resource type "deploymnt"',
         advice=("The cluster serves no resource type named {kind}: a misspelt kind, or a CRD that is not installed.",
                 "List the types it serves (kubectl api-resources) and use one of those names.")),
+    # The API server's 404 for a whole path: no API group or aggregated API serves it (a CRD not installed,
+    # metrics-server absent), rather than one named object missing.
+    sig(Rule.API_NOT_SERVED, "undefined_name", "could not find the requested resource",
+        r"the server could not find the requested resource", priority=86,
+        example="Error from server (NotFound): the server could not find the requested resource",
+        advice=("The cluster serves nothing at that API path: the resource type or the API group behind it (a "
+                "CRD, metrics-server, another aggregated API) is not installed or not at this version.",
+                "List what the server serves (kubectl api-resources; kubectl get apiservices) and install the "
+                "component that provides it, or use a kind and version it lists.")),
     # A kind from an API group outside Kubernetes' own (cert-manager.io, monitoring.coreos.com) is a CRD
     # that is not installed; a built-in kind at a version the server lacks is a manifest's wrong apiVersion.
     sig(Rule.KIND_NOT_INSTALLED, "missing_dependency", "no matches for kind",

@@ -42,7 +42,8 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
         advice=("The model server knows no local copy of that model: its weights were never pulled.",
                 "Pull it first (ollama pull {model_q}), or use a model the server lists (ollama list).")),
     # A provider's safety filter refused the content: a well-formed request its policy rejects.
-    sig(Rule.CONTENT_POLICY, "precondition_failed", "content_filter|content management policy|usage polic|safety",
+    sig(Rule.CONTENT_POLICY, "precondition_failed",
+        "content_filter|content management policy|usage polic|safety|responsibleaipolicyviolation",
         r"\bcontent_filter\b|content management policy|flagged as potentially violating[^\n]{0,40}usage polic|"
         r"\bfinish_reason\W{1,4}SAFETY\b|blocked due to safety|ResponsibleAIPolicyViolation",
         priority=65,  # above the invalid_request_error that carries it: the parameters were fine

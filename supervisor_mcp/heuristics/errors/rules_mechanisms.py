@@ -40,7 +40,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "Wait and retry with backoff (honour Retry-After if given); nothing in the request needs to change.")),
     # TLS that cannot verify the peer: a missing CA, an expired or misnamed certificate. It arrives inside
     # connection errors, but a retry meets the same certificate.
-    sig(Rule.TLS_UNTRUSTED, "precondition_failed", "certificate|x509",
+    sig(Rule.TLS_UNTRUSTED, "precondition_failed",
+        "certificate|x509|unable_to_verify|cert_has_expired|self_signed_cert",
         r"x509: certificate (?:signed by unknown authority|has expired|is (?:not valid|valid for)|relies on legacy)|"
         r"SSL certificate problem|CERTIFICATE_VERIFY_FAILED|certificate verify failed|"
         r"unable to get local issuer certificate|self[- ]signed certificate in certificate chain|"

@@ -40,7 +40,7 @@ ENOENT_LOCALES = (
 # How providers and model servers word a prompt longer than the model's window; providers also wrap it in
 # generic exceptions (exceptions.py), so both layers read these words.
 CONTEXT_OVERFLOW = (
-    r"context[ _](?:length|window)(?:[ _]exceeded)?|maximum context length|too many tokens|prompt is too long|"
+    r"context[ _](?:length|window)|maximum context\b|too many tokens|prompt is too long|"
     r"exceeds? (?:the )?context (?:limit|size)|maximum model length"
 )
 _MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times

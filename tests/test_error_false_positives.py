@@ -1,0 +1,36 @@
+"""Text that looks like a mechanism but is not one: each case once fooled a rule (found in review)."""
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+def test_a_json_access_logs_status_is_not_the_failure():
+    out = diagnose('{"level":30,"res":{"statusCode":404},"req":{"url":"/favicon.ico"}}\n'
+                   "Segmentation fault (core dumped)", "node server.js")
+    assert out.category == "runtime_error"
+
+
+def test_a_go_test_that_logs_a_dns_failure_it_met_is_a_network_failure():
+    out = diagnose('    client_test.go:41: Get "https://api.github.com/x": dial tcp: lookup api.github.com: '
+                   "Temporary failure in name resolution\nFAIL\texample.com/client\t0.031s", "go test ./...")
+    assert out.category == "transient"
+
+
+def test_an_error_that_relays_a_childs_exit_stays_unknown_even_with_a_stack():
+    frames = "\n".join(f"    at step{i} (/app/node_modules/@actions/exec/lib/toolrunner.js:{i}:5)" for i in range(12))
+    out = diagnose("Error: The process '/usr/bin/git' failed with exit code 128\n" + frames, "node action.js")
+    assert out.category == "unknown"
+
+
+def test_a_threshold_that_is_not_coverage_is_not_a_test_failure():
+    out = diagnose("Error: free disk space 4% does not meet threshold of 10%", "./check.sh")
+    assert out.category != "test_failure"
+
+
+def test_a_time_budget_is_not_called_a_billing_quota():
+    out = diagnose("Error: the build exceeded its time budget of 30m and was cancelled", "./ci.sh")
+    assert "billing" not in out.root_cause and "quota" not in out.root_cause
+
+
+def test_node_certificate_codes_alone_name_an_untrusted_certificate():
+    out = diagnose("npm ERR! code SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! errno SELF_SIGNED_CERT_IN_CHAIN", "npm install")
+    assert out.category == "precondition_failed" and "certificate" in out.root_cause
