@@ -467,3 +467,9 @@ def test_a_budget_the_account_exceeded_is_a_resource_limit_not_worth_retrying():
     out = diagnose("Smudge error: batch response: This repository exceeded its LFS budget. The account responsible "
                    "for the budget should increase it to restore access.", "git clone https://github.com/a/b")
     assert out.category == "resource_limit" and out.retryable is False
+
+
+def test_a_suggested_command_quotes_only_the_group_that_matched():
+    out = diagnose("module-xrdp-sink.c:26:10: fatal error: config.h: No such file or directory\n"
+                   " #include <config.h>", "make")
+    assert out.category == "file_not_found" and "find . -name config.h)" in out.fix and "''" not in out.fix

@@ -67,7 +67,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|is greater than the available (?:cpus|memory)|"
-         r"\bThe table '[^'\n]{1,100}' is full\b|"
+         r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"
          r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
          r"range of input length|input is too long|maximum input length|exceed_context_size|"

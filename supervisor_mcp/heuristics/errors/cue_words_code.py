@@ -30,7 +30,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"is not a member of|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
-         r"unresolved import [`'](?:crate|self|super)::|unsupported attribute|is not a known attribute|"
+         r"unresolved import [`'](?:\w{1,60}::){1,8}\w|unsupported attribute|is not a known attribute|"
          r"exported attribute named|attribute \"[^\"\n]{1,80}\" not found in module|"
          r"implicit declaration of function|does not name a type\b|did you forget to ['‘]#include\b|"
          r"reference to undeclared|has not been\s+declared",
@@ -93,6 +93,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
+         r"could not copy the file [^\n]{1,300} because it was not found|"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -170,6 +171,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
+         r"\.{3} ?FAILURE\b|"
          r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
          # a coverage gate: the suite ran, and the run fails on how much of the code it exercised

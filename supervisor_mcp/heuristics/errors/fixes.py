@@ -287,9 +287,11 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 class _Groups(dict[str, str]):
     """A match's named groups for advice templates: an absent group reads as empty, and `x_q` is
-    group x shell-quoted, for use inside a suggested command."""
+    group x shell-quoted, for use inside a suggested command (empty too when x is absent: templates join
+    the alternatives' groups, `{path_q}{path2_q}`, and only one of them matched)."""
 
     def __missing__(self, key: str) -> str:
         if key.endswith("_q"):
-            return shell_quote(self.get(key[:-2], ""))
+            value = self.get(key[:-2], "")
+            return shell_quote(value) if value else ""
         return ""

@@ -75,7 +75,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
         example="bash: line 1: rg: command not found"),
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
-        r"^(?:/bin/)?(?:ba|da|z)?sh: (?:\d{1,7}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
+        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh: \d{1,7}: [\w./-]{1,200}\.sh): (?:\d{1,7}: )?"
+        r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
         example="/bin/sh: 1: tree: not found"),
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",
         r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly "
@@ -110,19 +111,21 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Cannot find module '(?P<module>[^'\n]{1,200})'|Cannot find package '(?P<module2>[^'\n]{1,200})'",
         example=("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nCannot find module 'express'\n"
                  "Require stack:\n- /app/server.js")),
-    # A quoted #include is the project's own header (a file missing from the tree), not a library's.
+    # A quoted #include is the project's own header (a file missing from the tree), not a library's; so is
+    # config.h, which a configure step generates into the tree.
     sig(Rule.LOCAL_HEADER, "file_not_found", "fatal error:",
         rf"(?:fatal error: (?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): (?:No such file or directory|{ENOENT_LOCALES})|"
         r"fatal error: '(?P<path2>[\w./+-]{1,200}\.h\w{0,3})' file not found)"
         # the source line shown under it (not matched: a match on a line of code is not a message)
-        r"(?=\n[ \t]{0,12}(?:\d{1,7} \| )?[ \t]{0,8}#[ \t]{0,4}include[ \t]{0,4}\")",
+        r"(?=\n[ \t]{0,12}(?:\d{1,7} \| )?[ \t]{0,8}#[ \t]{0,4}include[ \t]{0,4}\")|"
+        r"fatal error: (?P<path3>config\.h): No such file or directory",
         priority=96,
         example=('util.c:3:10: fatal error: util.h: No such file or directory\n    3 | #include "util.h"\n'
                  "      |          ^~~~~~~~\ncompilation terminated."),
-        advice=("The project's own header {path}{path2} is not where the #include looks (a file not committed or "
-                "generated yet, or a missing -I directory).",
-                "Find it (find . -name {path_q}{path2_q}); add the file, generate it, or pass its directory "
-                "with -I.")),
+        advice=("The project's own header {path}{path2}{path3} is not where the #include looks (a file not committed "
+                "or generated yet, or a missing -I directory).",
+                "Find it (find . -name {path_q}{path2_q}{path3_q}); add the file, generate it (config.h comes from "
+                "./configure or cmake), or pass its directory with -I.")),
     # gcc in any locale, and clang's wording
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{ENOENT_LOCALES})|"

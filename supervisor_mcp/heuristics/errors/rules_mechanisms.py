@@ -156,8 +156,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"CS1061[:\t] ?[^\n]{0,200}definition for '(?P<name2>\w{1,100})'|"
         r"CS0117:",
         example="Program.cs(9,13): error CS0103: The name 'resutl' does not exist in the current context"),
-    sig(Rule.NUGET_MISSING, "missing_dependency", "unable to find package",
-        r"Unable to find package (?P<module>[\w.-]{1,200})", priority=96,
+    sig(Rule.NUGET_MISSING, "missing_dependency", "unable to find package|no packages exist with this id",
+        r"Unable to find package (?P<module>[\w.-]{1,200})|No packages exist with this id in source", priority=96,
         example="error NU1101: Unable to find package Castle.Core. No packages exist with this id in source(s): nuget",
         advice=("No configured package source has `{module}`.",
                 "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "

@@ -45,10 +45,10 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # missing header or toolchain, but not always), so the category stays unknown and the advice says where to look.
     sig(Rule.NATIVE_BUILD, "unknown",
         "native extension|build wheel|building wheel|subprocess-exited-with-error|command 'gcc'|cannot continue|"
-        "metadata-generation-failed",
+        "metadata-generation-failed|egg_info",
         r"Failed to build gem native extension|Could not build wheels for (?P<module>\S{1,100})|"
         r"Failed building wheel for (?P<module2>\S{1,100})|error: command '[^'\n]{1,60}' failed|"
-        r"error: metadata-generation-failed|"
+        r"error: metadata-generation-failed|Command \"?python setup\.py egg_info\"? failed with error code \d{1,3}|"
         r"An error occurred while installing (?P<module3>\S{1,100}) \([^)\n]{1,40}\), and Bundler cannot continue",
         example=("Gem::Ext::BuildError: ERROR: Failed to build gem native extension.\n"
                  "An error occurred while installing pg (1.5.4), and Bundler cannot continue."),
@@ -141,6 +141,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         # a Go template (Helm) reading a field of a value that is not set
         r"nil pointer evaluating [^\n]{1,100})|"
         r"^jq: error \(at [^)\n]{1,100}\): (?![^\n]{0,80}syntax error)(?P<detail2>[^\n]{1,200})$",
+        priority=51,  # above a test runner's failure line around it: the data is why the test failed
         example='jq: error (at <stdin>:0): Cannot index string with string "name"',
         advice=("The data does not have the shape the code reads: {detail}{detail2}.",
                 "Look at the actual value first (print it, or `jq type`); then read it as what it is, or make "
