@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.anchors import required_literals
 from supervisor_mcp.models import ErrorCategory
 
@@ -58,7 +59,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
-         r"^[ \t]*Killed[ \t]*$|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
+         rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
          r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
@@ -68,6 +69,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|is greater than the available (?:cpus|memory)|"
          r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"
+         rf"{locales.NO_SPACE}|"
          r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
          r"stack level too deep|maximum call stack|context[ _]length|context window|too many tokens|"
          r"range of input length|input is too long|maximum input length|exceed_context_size|"
@@ -90,8 +92,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "split the work into smaller pieces."),
     cue("permission", "permission_denied",
          r"\bpermissions?\b[^\n]{0,80}\bdenied\b|\bdenied\b[^\n]{0,40}\bpermission|access (?:is |was )?denied|"
-         # EACCES's message in other locales (de, fr, es, pt, zh, ja)
-         r"Keine Berechtigung|Permission non accordée|Permiso denegado|Permissão negada|权限不够|許可がありません|"
+         rf"{locales.EACCES}|{locales.PG_AUTH_FAILED}|"
          r"access to [^\n]{1,200} (?:is|was) denied|\bunauthori[sz]ed\b|(?<!is )\bforbidden\b|"
          r"(?:don't|do not|does not|doesn't|lacks?|without) (?:have )?(?:the )?(?:write |read |sufficient |"
          r"required |necessary )?(?:permissions?|privileges?|access rights)|\bnot permitted\b|"
@@ -122,7 +123,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"could not resolve (?:host|hostname)|name or service not known|temporary failure in name resolution|"
          r"getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|nodename nor servname|"
          r"connection (?:refused|reset|closed|aborted|timed out|lost|failed|error)|\bECONNREFUSED\b|\bECONNRESET\b|"
-         r"TNS:no listener|"
+         rf"TNS:no listener|{locales.CONNECTION_REFUSED}|"
          r"\bE(?:SOCKET)?TIMEDOUT\b|socket hang up|broken pipe|spurious network error|"
          r"closed the connection unexpectedly|(?:closed|reset) by peer|terminated abnormally|"
          r"(?:unable|failed|could not|couldn't|cannot|can't) (?:to )?(?:connect|open TCP connection)|"

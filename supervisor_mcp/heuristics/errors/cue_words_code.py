@@ -5,8 +5,8 @@ syntax, programs, paths, arguments, tests, state, crashes). They are tried after
 
 from __future__ import annotations
 
+from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.cue_words import Cue, cue
-from supervisor_mcp.heuristics.errors.signature import ENOENT_LOCALES
 
 CODE_TABLE: tuple[Cue, ...] = (
     cue("undefined", "undefined_name",
@@ -33,6 +33,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unresolved import [`'](?:\w{1,60}::){1,8}\w|unsupported attribute|is not a known attribute|"
          r"exported attribute named|attribute \"[^\"\n]{1,80}\" not found in module|"
          r"implicit declaration of function|does not name a type\b|did you forget to ['‘]#include\b|"
+         rf"{locales.PG_NO_RELATION}|"
          r"reference to undeclared|has not been\s+declared",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
@@ -51,12 +52,14 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
          r"argument names must not be quoted|\binvalid argument name\b|single quotes are not valid|"
+         rf"{locales.PG_SYNTAX}|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
     cue("missing_program", "missing_dependency",
          r"command not found|executable file not found|not recognized as an internal or external command|"
+         rf"{locales.COMMAND_NOT_FOUND}|"
          r"exec: \\?\"?/?(?:usr/)?(?:local/)?bin/(?:ba|z|da|k|c|)sh\\?\"?: |"
          r"no module named|cannot find module|module not found(?![^\n]{0,60}can't resolve '\.)|could not find module|"
          r"cannot find package|"
@@ -89,7 +92,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         rf"{ENOENT_LOCALES}|"
+         rf"{locales.ENOENT}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
@@ -214,6 +217,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "initialise or configure what it needs), then repeat the action."),
     cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
+         rf"{locales.SEGFAULT}|"
          r"\bcore::panicking::panic\w{0,20}|\bcore::(?:result|option)::(?:unwrap|expect)_failed\b|"
          r"unhandled ?promise ?rejection|concurrent map (?:writes|read and map write)|"
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"

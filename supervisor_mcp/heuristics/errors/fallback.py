@@ -68,6 +68,9 @@ _TROUBLE_WORDS = re.compile(
     r"error|\bERR!|fatal|fail|exception|traceback|denied|not found|no such|cannot|can't|could not|couldn't|unable|"
     r"panic|abort|insufficient|does not exist|doesn't exist|not allowed|does not appear|cannot use|"
     r"back-?off|crash|exiting due to|"
+    # the word for error or failure in other locales, and apt's error prefix: output in another language is
+    # never "nothing failed" just because no English word says so
+    r"fehler|fehlgeschlagen|erreur|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк|(?:^|\n)E: |"
     r"killed|refused|timed? ?out|invalid|missing|undefined",
     re.IGNORECASE,
 )

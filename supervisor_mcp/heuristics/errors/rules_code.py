@@ -3,8 +3,9 @@ paths, names and arguments."""
 
 from __future__ import annotations
 
+from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import ENOENT_LOCALES, IGNORECASE, Signature, sig
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
@@ -114,7 +115,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     # A quoted #include is the project's own header (a file missing from the tree), not a library's; so is
     # config.h, which a configure step generates into the tree.
     sig(Rule.LOCAL_HEADER, "file_not_found", "fatal error:",
-        rf"(?:fatal error: (?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): (?:No such file or directory|{ENOENT_LOCALES})|"
+        rf"(?:fatal error: (?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): (?:No such file or directory|{locales.ENOENT})|"
         r"fatal error: '(?P<path2>[\w./+-]{1,200}\.h\w{0,3})' file not found)"
         # the source line shown under it (not matched: a match on a line of code is not a message)
         r"(?=\n[ \t]{0,12}(?:\d{1,7} \| )?[ \t]{0,8}#[ \t]{0,4}include[ \t]{0,4}\")|"
@@ -128,7 +129,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                 "./configure or cmake), or pass its directory with -I.")),
     # gcc in any locale, and clang's wording
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
-        rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{ENOENT_LOCALES})|"
+        rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{locales.ENOENT})|"
         r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",

@@ -30,13 +30,6 @@ FAULT: dict[ErrorCategory, Fault] = {
 }
 
 
-# ENOENT's message in the C library's other common locales (de, fr, es, pt, zh, ja): compilers and
-# coreutils print it translated, and the mechanism is the same.
-ENOENT_LOCALES = (
-    r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
-    r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
-    r"没有那个文件或目录|そのようなファイルやディレクトリはありません"
-)
 # How providers and model servers word a prompt longer than the model's window; providers also wrap it in
 # generic exceptions (exceptions.py), so both layers read these words.
 CONTEXT_OVERFLOW = (

@@ -1,0 +1,53 @@
+"""Failure messages as the C library, bash, Windows and PostgreSQL print them in other locales.
+
+Users paste errors from machines set to German, French, Spanish, Portuguese, Chinese, Japanese or
+Russian. The mechanism is the same as in English, so each constant is a regex alternation that joins
+the English cue or signature of that mechanism. Only translations these tools ship are listed (glibc's
+strerror and strsignal, bash's, cmd.exe's and PostgreSQL's message catalogues), never a paraphrase.
+"""
+
+from __future__ import annotations
+
+# ENOENT: compilers and coreutils print it translated.
+ENOENT = (
+    r"Datei oder Verzeichnis nicht gefunden|Aucun fichier ou dossier de ce type|"
+    r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
+    r"没有那个文件或目录|そのようなファイルやディレクトリはありません"
+)
+# EACCES.
+EACCES = r"Keine Berechtigung|Permission non accordée|Permiso denegado|Permissão negada|权限不够|許可がありません"
+# bash's "command not found" and cmd.exe's "is not recognized as an internal or external command".
+COMMAND_NOT_FOUND = (
+    r"Befehl nicht gefunden|commande introuvable|orden no encontrada|comando não encontrado|未找到命令|"
+    r"コマンドが見つかりません|команда не найдена|"
+    r"ist entweder falsch geschrieben oder\s{1,4}konnte nicht gefunden werden|"
+    r"n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|"
+    r"não é reconhecido como um comando interno|不是内部或外部命令"
+)
+# ECONNREFUSED.
+CONNECTION_REFUSED = (
+    r"Verbindungsaufbau abgelehnt|Connexion refusée|Conexión rehusada|Conexão recusada|拒绝连接|"
+    r"接続を拒否されました|Отказано в соединении"
+)
+# ENOSPC.
+NO_SPACE = (
+    r"kein Speicherplatz mehr verfügbar|Aucun espace disponible sur le périphérique|"
+    r"No queda espacio en el dispositivo|Não há espaço disponível no dispositivo|设备上没有空间|"
+    r"デバイスに空き領域がありません|На устройстве не осталось свободного места"
+)
+# SIGSEGV's and SIGKILL's names as the shell reports a signalled child.
+SEGFAULT = (
+    r"Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento|Falha de segmentação|段错误|"
+    r"セグメンテーション違反|Ошибка сегментирования"
+)
+KILLED = r"^[ \t]*(?:Getötet|已杀死|Убито)[ \t]*$"
+# PostgreSQL's catalogue: a refused password, a relation that does not exist, a syntax error.
+PG_AUTH_FAILED = (
+    r"Passwort-Authentifizierung für Benutzer|authentification par mot de passe a échoué|"
+    r"la autentificación password falló"
+)
+PG_NO_RELATION = (
+    r"Relation »[^«\n]{1,100}« existiert nicht|la relation « [^»\n]{1,100} » n'existe pas|"
+    r"no existe la relación «[^»\n]{1,100}»"
+)
+PG_SYNTAX = r"Syntaxfehler bei »|erreur de syntaxe sur ou près de|error de sintaxis en o cerca de"
