@@ -34,3 +34,10 @@ def test_a_time_budget_is_not_called_a_billing_quota():
 def test_node_certificate_codes_alone_name_an_untrusted_certificate():
     out = diagnose("npm ERR! code SELF_SIGNED_CERT_IN_CHAIN\nnpm ERR! errno SELF_SIGNED_CERT_IN_CHAIN", "npm install")
     assert out.category == "precondition_failed" and "certificate" in out.root_cause
+
+
+def test_a_warning_a_wrapper_relays_at_its_error_level_is_still_only_a_warning():
+    out = diagnose("[INFO] Running 'npm install --color=false' in /app\n"
+                   "[ERROR] npm WARN deprecated lodash@0.9.2: lodash@<2.0.0 is no longer maintained.\n"
+                   "[ERROR] npm WARN prefer global node-gyp@3.2.1 should be installed with -g", "mvn install")
+    assert out.category == "not_an_error"

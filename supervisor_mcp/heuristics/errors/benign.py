@@ -41,6 +41,8 @@ CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception): ")
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
     rf"(?!{EVENT_ROW.pattern})"
+    # (a wrapper may relay a tool's stderr at its own error level: `[ERROR] npm WARN ...`, `Error: WARNING: ...`)
+    r"(?:\[ERROR\] |Error: |##\[error\])?"
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
     r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |"

@@ -83,6 +83,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
+         r"could not find native static library|"
          r"gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"

@@ -47,7 +47,7 @@ _WRAPPER_ONLY = re.compile(
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
-    r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|"
+    r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
     r"exited with non-zero status:? \d{1,3}$|"
     # cargo's build script failed: its own stderr, below this line, has the cause
@@ -60,6 +60,7 @@ _NOTICES = re.compile(
     r"hint:)|: warning: |\bdeprecated\b|"
     r"^(?:up to date|added \d{1,6} packages?|audited \d{1,6} packages?|Successfully (?:installed|built)|"
     r"Requirement already satisfied|Already up to date|Everything up-to-date|nothing to commit|"
+    r"no changes added to commit|"
     r"\d{1,6} upgraded, \d{1,6} newly installed|found 0 vulnerabilities|Your branch is up to date)\b|"
     r"is already the newest version",
     re.MULTILINE,

@@ -170,7 +170,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                  "  |         ^^ expected slice")),
     # Compilers' codes for a call with the wrong number of arguments (their words read "expected 2 ..., but got 1").
     sig(Rule.CALL_ARITY, "invalid_arguments", "ts2554|ts2555|e0061|cs1501|cs7036",
-        r"error TS255[45]:|error\[E0061\]|error CS(?:1501|7036):",
+        r"error TS255[45]:|error\[E0061\]|error: [^\n]{1,200} \[E0061\]$|error CS(?:1501|7036):",
         example="src/a.ts(3,5): error TS2554: Expected 2 arguments, but got 1."),
     # Type checkers' own codes at the end of the line (mypy): the call's arguments, an import with no module.
     sig(Rule.CHECKER_ARGUMENTS, "invalid_arguments", "[arg-type]|[call-arg]|[call-overload]",
