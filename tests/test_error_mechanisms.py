@@ -473,3 +473,11 @@ def test_a_suggested_command_quotes_only_the_group_that_matched():
     out = diagnose("module-xrdp-sink.c:26:10: fatal error: config.h: No such file or directory\n"
                    " #include <config.h>", "make")
     assert out.category == "file_not_found" and "find . -name config.h)" in out.fix and "''" not in out.fix
+
+
+def test_json_an_http_clients_json_call_cannot_parse_is_the_servers_reply_not_a_typo():
+    out = diagnose('Traceback (most recent call last):\n  File "/app/fetch.py", line 9, in <module>\n    x = r.json()\n'
+                   '  File "/usr/lib/python3/site-packages/requests/models.py", line 898, in json\n'
+                   "    return complexjson.loads(self.text, **kwargs)\n"
+                   "json.decoder.JSONDecodeError: Expecting value: line 3 column 5 (char 12)", "python fetch.py")
+    assert out.category == "runtime_error"

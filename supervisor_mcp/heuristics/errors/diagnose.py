@@ -44,6 +44,7 @@ _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit 
 # Environment mechanisms a test's own report may name about the code under test (a 500 it got, a wait that
 # timed out): on such a line they are the test's verdict, not this machine's failure.
 _CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
+_RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|aiohttp[/\\]client_reqrep\.py$")
 _WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException", "ExecException"})
 
 
@@ -70,6 +71,10 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     if category == "test_failure" and not exc.message:
         after = ctx.envelope.body[exc.start + len(exc.line) + 1 : exc.start + 800]
         evidence += [ln.strip() for ln in after.splitlines() if ln.strip()][:2]
+    if category == "syntax_error" and any(_RESPONSE_JSON.search(f.path) for f in ctx.frames):
+        # JSON that an HTTP client's .json() could not parse is a server's reply (an HTML error page, an
+        # empty body): a run-time fact about the response, as for JSON failing at its first character.
+        category = "runtime_error"
     if category == "syntax_error":
         evidence = _syntax_location(ctx.envelope.body, exc) + evidence
     if category == "runtime_error" and not exc.message:
