@@ -41,3 +41,9 @@ def test_a_warning_a_wrapper_relays_at_its_error_level_is_still_only_a_warning()
                    "[ERROR] npm WARN deprecated lodash@0.9.2: lodash@<2.0.0 is no longer maintained.\n"
                    "[ERROR] npm WARN prefer global node-gyp@3.2.1 should be installed with -g", "mvn install")
     assert out.category == "not_an_error"
+
+
+def test_a_compiler_diagnostic_nothing_maps_is_unknown_not_a_tools_rejection():
+    out = diagnose("error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
+                   "cargo build")
+    assert out.category == "unknown"

@@ -20,7 +20,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"['‘]\w{1,80}['’] undeclared|has not been declared|"
          r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|"
-         r"(?:does not|doesn't) exist on type|"
+         r"(?:does not|doesn't) exist on type|\bno field [`'][^`'\n]{1,80}[`'] on type\b|"
          r"no such (?:table|column|function)|(?:column|relation|table|function|type) \"[^\"\n]{1,80}\" does not exist|"
          r"\btype [\w.]{1,80} does not exist|\bno \w{1,20} exists with the name\b|\binvalid reference: |"
          r"refers to undefined (?:network|volume|config|secret|service)\b|"
@@ -52,6 +52,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
          r"argument names must not be quoted|\binvalid argument name\b|single quotes are not valid|"
+         r"\b(?:unclosed|unexpected closing|mismatched closing) delimiter\b|"
          rf"{locales.PG_SYNTAX}|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
@@ -151,7 +152,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unknown predicate|expected (?:one|at least one) argument|"
          r"command [\"'][^\"'\n]{1,60}[\"'] is not defined|"
          r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
-         r"flag needs an argument|no value for required|"
+         r"flag needs an argument|no value for required|no (?:bin|example|test|bench) target named\b|"
+         r"does not contain this feature\b|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
          r"you must (?:provide|specify|give)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
          r"invalid type for\b|\binvalid_type\b|\(-32602\)|code\W{1,4}-32602\b|error validating data|"
@@ -210,7 +212,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not compatible with|package downgrade|no available releases match the given constraints|"
          r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
          r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
-         r"unbound (?:immediate )?PersistentVolumeClaims|"
+         r"unbound (?:immediate )?PersistentVolumeClaims|use of unstable (?:library )?feature\b|"
+         r"may not be used on the (?:stable|beta) release channel|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"being used by another process|the file is locked by",
          "The action is valid but the current state does not allow it: {line}",

@@ -104,6 +104,12 @@ _JS_THROWN = re.compile(
     r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
+# rustc's coded error or its ` --> file:line:col` pointer, gcc/clang/go's `file:line:col: error:`
+_COMPILER_DIAGNOSTIC = re.compile(
+    r"\berror\[E\d{4}\]|^[ \t]{0,8}--> [^\s:]{1,300}:\d{1,7}:\d{1,5}$|"
+    r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: (?:fatal )?error:",
+    re.MULTILINE,
+)
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -173,7 +179,8 @@ def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | N
     if thrown is not None:
         # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.
         return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(thrown.group(1))])
-    names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
+    # A compiler's diagnostic about code is never a tool's rejection of a call.
+    names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE) or _COMPILER_DIAGNOSTIC.search(body)
     if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
             r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)

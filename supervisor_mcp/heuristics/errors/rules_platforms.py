@@ -85,15 +85,17 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     # --- builds and package managers
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|no cmake_|linker `|visual c++|"
-        "by not providing",
+        "by not providing|failed to find tool",
         r"Could not find a package configuration file provided by \"?(?P<module>[\w:+-]{1,100})|"
         r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
         r"the pkg-config search path|No CMAKE_\w{1,20}_COMPILER could be found|linker `\w{1,40}` not found|"
-        r"Microsoft Visual C\+\+ [\d.]{1,10} or greater is required",
+        r"Microsoft Visual C\+\+ [\d.]{1,10} or greater is required|"
+        # cc-rs, in every -sys crate's build script, names the C compiler or archiver it could not run
+        r"failed to find tool \\?\"(?P<module5>[\w.+-]{1,60})\\?\"",
         example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
                  "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
-        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}{module4}`.",
+        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}{module4}{module5}`.",
                 "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
                 "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
     # Asked for a target the Makefile does not define (no "needed by": nothing depends on it) versus a
