@@ -53,6 +53,13 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
          r"argument names must not be quoted|\binvalid argument name\b|single quotes are not valid|"
          r"\b(?:unclosed|unexpected closing|mismatched closing) delimiter\b|"
+         # other languages' and formats' parsers: esbuild, Kotlin, Lua, R, Elixir, PowerShell, js-yaml, XML,
+         # SQL Server, awk
+         r"\bexpected [\"'`][^\"'`\n]{1,30}[\"'`] but found\b|\bExpecting [\"'‘][^\"'’\n]{1,20}[\"'’]|"
+         r"unexpected (?:closing|end) tag\b|['‘]\w{1,20}['’] expected \(to close\b|"
+         r"\bunexpected (?:symbol|string constant|numeric constant|input|'[^'\n]{1,10}') in \"|\bSyntaxError\b|"
+         r"\bParserError\b|\bMissing closing ['‘][^'’\n]{1,5}['’]|\bYAMLException\b|bad indentation of\b|"
+         r"must be terminated by the matching end-tag|incorrect syntax near\b|unexpected newline or end of string|"
          rf"{locales.PG_SYNTAX}|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
