@@ -47,3 +47,9 @@ def test_a_compiler_diagnostic_nothing_maps_is_unknown_not_a_tools_rejection():
     out = diagnose("error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
                    "cargo build")
     assert out.category == "unknown"
+
+
+def test_a_searchs_hits_are_results_even_when_they_name_errors():
+    out = diagnose("src/errors.py:12:class ValidationError(Exception):\n"
+                   'src/api.py:45:    raise NotFoundError(f"user {uid}")', "grep -rn 'Error' src/")
+    assert out.category == "not_an_error"

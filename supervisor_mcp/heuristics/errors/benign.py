@@ -92,6 +92,8 @@ _HARD_FAILURE = re.compile(
 )
 # A tally of no failures ("0 Error(s)", "0 errors") says the opposite of its word.
 _ZERO_COUNT = re.compile(r"^0 (?:errors?|Error\(s\)|failures?|failed)\b", re.IGNORECASE)
+# A search hit with its location: grep -n/rg's `path:12:text` or `path:12-text` (context), grep -c's `path:3`.
+_HIT = re.compile(r"^(?:[^\s:][^:\n]{0,300}:)?\d{1,7}[:-]|^[^\s:][^:\n]{0,300}:\d{1,7}$|^--$")
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
 
 
@@ -243,6 +245,20 @@ def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
                 fix="Use the answer. If you expected the file, locate it with find . -name 'NAME' or create it.",
             )
     return None
+
+
+def search_hits(cmd: Command | None, envelope: Envelope) -> str | None:
+    """The first line, when a search (grep, rg) that did not fail printed only its hits: `path:12:text`
+    lines are results, whatever words the matched text holds ("class NotFoundError(Exception):"). Hits
+    the host cut for length are a budget problem instead."""
+    if cmd is None or envelope.returncode not in (None, 0) or envelope.truncated:
+        return None
+    if cmd.name not in _GREP_LIKE and _inner_command(cmd) not in _GREP_LIKE:
+        return None
+    lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
+    if not lines or not all(_HIT.match(ln) for ln in lines):
+        return None
+    return lines[0]
 
 
 def _inner_command(cmd: Command) -> str:

@@ -16,7 +16,13 @@ import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import benign_exit, is_warning, only_notices_report, only_warnings
+from supervisor_mcp.heuristics.errors.benign import (
+    benign_exit,
+    is_warning,
+    only_notices_report,
+    only_warnings,
+    search_hits,
+)
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
@@ -173,6 +179,11 @@ def classify(ctx: ErrorContext) -> Finding:
     if benign is not None:
         return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
+    hit = search_hits(ctx.command, ctx.envelope)
+    if hit is not None:
+        return Finding("not_an_error", "none", 0.8, Rule.BENIGN, [clip(hit)],
+                       root_cause="The search printed its hits: these lines are results, whatever words they contain.",
+                       fix="Read the hits as the answer; an error word inside a matched line is the text searched for.")
     warning = only_warnings(ctx.envelope)
     if warning is not None:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
