@@ -53,3 +53,9 @@ def test_a_searchs_hits_are_results_even_when_they_name_errors():
     out = diagnose("src/errors.py:12:class ValidationError(Exception):\n"
                    'src/api.py:45:    raise NotFoundError(f"user {uid}")', "grep -rn 'Error' src/")
     assert out.category == "not_an_error"
+
+
+def test_an_unmapped_compiler_diagnostic_still_says_where_to_look():
+    out = diagnose("error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
+                   "cargo build")
+    assert "E0499" in out.root_cause and "line it points to" in out.fix

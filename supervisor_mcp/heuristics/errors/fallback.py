@@ -172,15 +172,23 @@ def fallback(ctx: ErrorContext) -> Finding:
 
 
 def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
-    """A bare `Error: ...` that no mechanism's words explain: a tool's rejection, or code that threw."""
-    # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
-    # to have rejected.
+    """A failure no mechanism's words explain, read by its shape: code that threw, a compiler's
+    diagnostic, or a tool's rejection of the call."""
     thrown = _JS_THROWN.search(body)
     if thrown is not None:
         # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.
         return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(thrown.group(1))])
-    # A compiler's diagnostic about code is never a tool's rejection of a call.
-    names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE) or _COMPILER_DIAGNOSTIC.search(body)
+    if _COMPILER_DIAGNOSTIC.search(body):
+        # The compiler rejected the code for a reason no rule maps (a borrow, a lifetime): the taxonomy has no
+        # category for it, but the diagnostic says where to look. Never a tool's rejection of a call.
+        line = next((ln.strip() for ln in body.splitlines() if re.search(r"\berror\b", ln)), evidence[0])
+        return Finding("unknown", "agent", 0.4, Rule.FALLBACK_COMPILER, [clip(line)],
+                       root_cause=f"The compiler rejected the code: {clip(line)}",
+                       fix="Open the file at the line it points to and follow the compiler's own note and help "
+                           "lines, then build again.")
+    # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
+    # to have rejected.
+    names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
     if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
             r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
         return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)

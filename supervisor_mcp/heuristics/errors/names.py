@@ -234,3 +234,4 @@ class Rule(StrEnum):
     FALLBACK_TOOL_REJECTION = "fallback:tool_rejection"
     FALLBACK_UNRECOGNISED = "fallback:unrecognised"
     FALLBACK_JS_THROWN = "fallback:js_thrown"
+    FALLBACK_COMPILER = "fallback:compiler"
