@@ -177,6 +177,15 @@ CODE_TABLE: tuple[Cue, ...] = (
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),
+    # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
+    cue("coverage_gate", "test_failure",
+         r"coverage[^\n]{0,80}does not meet (?:the )?(?:global )?threshold|"
+         r"coverage threshold for \w{1,20} \([\d.]{1,6}%\) not met|"
+         r"[Rr]equired test coverage of [\d.]{1,6}% not reached|"
+         r"coverage [^\n]{0,40}(?:is )?(?:below|under) (?:the )?(?:minimum|threshold|fail-under)",
+         "The tests ran, and the run fails because they exercise less code than the threshold asks: {line}",
+         "Add tests for the code your change left uncovered (the coverage report lists its lines), then run "
+         "the suite with coverage again; lowering the threshold is the project's call, not a fix."),
     cue("failed_test", "test_failure",
          r"^[ \t]{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
@@ -186,12 +195,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
          r"\.{3} ?FAILURE\b|"
          r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
-         r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
-         # a coverage gate: the suite ran, and the run fails on how much of the code it exercised
-         r"coverage[^\n]{0,80}does not meet (?:the )?(?:global )?threshold|"
-         r"coverage threshold for \w{1,20} \([\d.]{1,6}%\) not met|"
-         r"[Rr]equired test coverage of [\d.]{1,6}% not reached|"
-         r"coverage [^\n]{0,40}(?:is )?(?:below|under) (?:the )?(?:minimum|threshold|fail-under)",
+         r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
