@@ -59,6 +59,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
+         r"could not reserve enough space for [^\n]{0,40}heap|"
          rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
          r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",

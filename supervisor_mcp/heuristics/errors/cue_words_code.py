@@ -91,7 +91,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
-         r"could not find native static library|"
+         r"could not find native static library|JAVA_HOME is (?:set to an invalid directory|not set)|"
          r"gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
@@ -160,6 +160,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"command [\"'][^\"'\n]{1,60}[\"'] is not defined|"
          r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
          r"flag needs an argument|no value for required|no (?:bin|example|test|bench) target named\b|"
+         r"no tests matching pattern\b|"
          r"does not contain this feature\b|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
          r"you must (?:provide|specify|give)\b|specify which [\w ]{1,40} to use|you must pass '?-{1,2}\w|"
@@ -224,7 +225,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
          r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
          r"unbound (?:immediate )?PersistentVolumeClaims|use of unstable (?:library )?feature\b|"
-         r"may not be used on the (?:stable|beta) release channel|"
+         r"may not be used on the (?:stable|beta) release channel|is not in the allowed range\b|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"being used by another process|the file is locked by",
          "The action is valid but the current state does not allow it: {line}",

@@ -47,7 +47,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ArgumentError": "invalid_arguments", "ArgumentCountError": "invalid_arguments",
     "NoSuchMethodError": "undefined_name",
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
-    "GemNotFoundException": "missing_dependency",
+    "GemNotFoundException": "missing_dependency", "UnsatisfiedLinkError": "missing_dependency",
     "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
     "PendingMigrationError": "precondition_failed",
     # gRPC's status codes as exception classes (google.api_core, grpc clients in every language)

@@ -120,16 +120,18 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "the path it names.")),
     sig(Rule.PACKAGE_NOT_IN_REGISTRY, "missing_dependency",
         "404|could not find gem|could not resolve dependencies|could not find artifact|couldn't find package|"
-        "no matching package named",
+        "no matching package named|was not found in any of the following sources",
         r"npm (?:ERR!|error) 404 [^\n]{0,200}(?:Not Found|not in (?:the|this) registry)|"
         r"Could not find gem '[^'\n]{1,100}'|Could not resolve dependencies for project|"
         r"Couldn't find package \"[^\"\n]{1,100}\" on the \"\w{1,20}\" registry|"
-        r"Could not find artifact \S{1,300}|no matching package named `[^`\n]{1,100}` found",
+        r"Could not find artifact \S{1,300}|no matching package named `[^`\n]{1,100}` found|"
+        r"Plugin \[id: '[^'\n]{1,200}'(?:, version: '[^'\n]{1,40}')?\] was not found in any of the following sources",
         example="npm ERR! 404 'left-padd@*' is not in this registry.",
         advice=("The package manager cannot find that package (or that artifact) in its registries.",
                 "Check the name's spelling and the registry configuration; if it is private, authenticate to "
                 "its registry first.")),
-    sig(Rule.NO_MATCHING_VERSION, "invalid_arguments", "etarget|no matching version|failed to select a version",
+    sig(Rule.NO_MATCHING_VERSION, "invalid_arguments",
+        "etarget|no matching version|failed to select a version",
         r"No matching version found for \S{1,200}|\bETARGET\b|failed to select a version for the requirement",
         example="npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for react@^99.0.0.",
         advice=("No published version matches the version asked for.",
@@ -148,7 +150,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.RUNTIME_VERSION, "precondition_failed",
         "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine|release",
         r"Unsupported class file major version|UnsupportedClassVersionError|does not support targeting \.NET|"
-        r"invalid target release: \S{1,20}|release version \S{1,20} not supported|"
+        r"invalid (?:target|source) release: \S{1,20}|release version \S{1,20} not supported|"
         r"requires (?:a different )?Python[ :]|Unsupported engine|The engine \"node\" is incompatible",
         example="error NETSDK1045: The current .NET SDK does not support targeting .NET 8.0.",
         advice=("The installed runtime or SDK is not the version this project needs.",
