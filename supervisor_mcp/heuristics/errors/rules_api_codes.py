@@ -20,17 +20,18 @@ _AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"InvalidAccessKeyId", "ExpiredTokenException"),
     (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError|InvalidParameter\w{0,20}|"
      r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput|"
-     r"Invalid\w{1,40}\.(?:NotFound|Malformed|Duplicate)", "ValidationException"),
+     r"Invalid\w{1,40}\.(?:NotFound|Malformed)", "ValidationException"),
     (Rule.AWS_NOT_FOUND, "file_not_found", r"ResourceNotFoundException|NoSuchBucket|NoSuchKey|NoSuchEntity|"
      r"NotFoundException", "NoSuchBucket"),
     (Rule.AWS_LIMIT, "resource_limit", r"LimitExceededException|ServiceQuotaExceededException|"
      r"(?!Request)\w{1,20}LimitExceeded", "ServiceQuotaExceededException"),
     (Rule.AWS_CONFLICT, "precondition_failed", r"ConditionalCheckFailedException|ResourceInUseException|"
      r"ConflictException|BucketAlreadyExists|BucketAlreadyOwnedByYou|EntityAlreadyExists|ResourceConflictException|"
-     r"DependencyViolation", "ResourceInUseException"),
+     r"DependencyViolation|Invalid\w{1,40}\.Duplicate", "ResourceInUseException"),
 )
 _AWS_SIGNATURES = tuple(
-    sig(rule, category, "an error occurred (|api error ", rf"(?:An error occurred \(|\bapi error )(?:{codes})\b",
+    sig(rule, category, "an error occurred (|api error |: ",
+        rf"(?:An error occurred \(|\bapi error |: )(?:{codes})(?:\b(?!:)|: )",
         example=f"An error occurred ({code}) when calling the CreateStack operation: see the message")
     for rule, category, codes, code in _AWS_CODES
 )

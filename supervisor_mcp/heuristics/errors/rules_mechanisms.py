@@ -257,6 +257,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "retrying the same write fails the same way.")),
     sig(Rule.STATE_LOCK, "precondition_failed", "state lock",
         r"acquiring the state lock", flags=IGNORECASE,
+        priority=56,  # above the lock table's own error code that it quotes (ConditionalCheckFailedException)
         example="Error: Error acquiring the state lock\n\nError message: ConditionalCheckFailedException",
         advice=("Another run holds the state lock, or a crashed run left it behind.",
                 "Wait for the other run to finish; if none is running, release the stale lock with the tool's "
