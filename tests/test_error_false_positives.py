@@ -59,3 +59,20 @@ def test_an_unmapped_compiler_diagnostic_still_says_where_to_look():
     out = diagnose("error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
                    "cargo build")
     assert "E0499" in out.root_cause and "line it points to" in out.fix
+
+
+def test_a_grep_that_filters_a_builds_output_does_not_make_its_errors_results():
+    out = diagnose("./main.go:12:5: undefined: foo", "go build ./... 2>&1 | grep -v '^#'")
+    assert out.category == "undefined_name"
+
+
+def test_a_zero_error_tally_in_another_language_is_not_a_failure():
+    out = diagnose("Der Buildvorgang wurde erfolgreich ausgeführt.\n    0 Warnung(en)\n    0 Fehler", "dotnet build")
+    assert out.category == "not_an_error"
+
+
+def test_an_unmapped_compiler_error_with_an_exit_code_is_not_a_programs_verdict():
+    out = diagnose("<returncode>101</returncode>\nwarning: unused import: `std::error::Error`\n"
+                   "error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
+                   "cargo build")
+    assert out.category == "unknown" and "E0499" in out.root_cause

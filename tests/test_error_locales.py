@@ -5,7 +5,7 @@ import pytest
 from supervisor_mcp.heuristics.errors import diagnose
 
 
-@pytest.mark.parametrize("text", ["bash: tree: Befehl nicht gefunden.", "bash: tree: 未找到命令",
+@pytest.mark.parametrize("text", ["bash: tree: Kommando nicht gefunden.", "bash: tree: 未找到命令",
                                   "'python' n'est pas reconnu en tant que commande interne"])
 def test_a_command_not_found_in_another_language_is_a_missing_program(text: str) -> None:
     assert diagnose(text, "tree").category == "missing_dependency"

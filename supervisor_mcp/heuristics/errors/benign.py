@@ -52,7 +52,8 @@ _WARNING_LINE = re.compile(
 # A warning line that reports a failure it wraps ("WARNING: Job failed: exit status 1") is not a notice.
 _ERROR_LEVEL = re.compile(r"\s*(?:error|fatal|ERR!)\b", re.IGNORECASE)
 _FAILS = re.compile(
-    r"\b(?:Job|Build|build|job) failed\b|\bexit (?:status|code):? [1-9]|\bfailed with\b|"
+    r"\b(?:Job|Build|build|job) failed\b|\bBUILD FAILURE\b|\.{2,} FAILURE\b|\bexit (?:status|code):? [1-9]|"
+    r"\bfailed with\b|"
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
     r"\bRetrying\b|connection broken|timed out|"  # retries that end the output never succeeded
     + CARRIES_EXCEPTION.pattern
@@ -92,8 +93,8 @@ _HARD_FAILURE = re.compile(
 )
 # A tally of no failures ("0 Error(s)", "0 errors") says the opposite of its word.
 _ZERO_COUNT = re.compile(r"^0 (?:errors?|Error\(s\)|failures?|failed)\b", re.IGNORECASE)
-# A search hit with its location: grep -n/rg's `path:12:text` or `path:12-text` (context), grep -c's `path:3`.
-_HIT = re.compile(r"^(?:[^\s:][^:\n]{0,300}:)?\d{1,7}[:-]|^[^\s:][^:\n]{0,300}:\d{1,7}$|^--$")
+# A search hit with its location: grep -rn/rg's `path:12:text` or `path:12-text` (context), grep -c's `path:3`.
+_HIT = re.compile(r"^[^\s:][^:\n]{0,300}:\d{1,7}[:-]|^[^\s:][^:\n]{0,300}:\d{1,7}$|^--$")
 _FILE_OPERAND = re.compile(r"^[\w.@+-]{1,200}\.[A-Za-z0-9]{1,8}$|[*?]")
 
 
@@ -248,12 +249,17 @@ def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
 
 
 def search_hits(cmd: Command | None, envelope: Envelope) -> str | None:
-    """The first line, when a search (grep, rg) that did not fail printed only its hits: `path:12:text`
-    lines are results, whatever words the matched text holds ("class NotFoundError(Exception):"). Hits
-    the host cut for length are a budget problem instead."""
+    """The first line, when a search of files (grep -rn, rg) that did not fail printed only located hits
+    (`path:12:text`): they are results, whatever words the matched text holds ("class NotFoundError").
+    Not a grep that filters another command's output (`make 2>&1 | grep error`, its lines are that
+    command's), not an inverted grep -v, and not hits the host cut for length (a budget problem)."""
     if cmd is None or envelope.returncode not in (None, 0) or envelope.truncated:
         return None
     if cmd.name not in _GREP_LIKE and _inner_command(cmd) not in _GREP_LIKE:
+        return None
+    before = cmd.whole[: max(cmd.whole.rfind(cmd.text), 0)].rstrip()
+    if before.endswith("|") or any(w == "-v" or (w.startswith("-") and not w.startswith("--") and "v" in w)
+                                   for w in cmd.argv[1:]):
         return None
     lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
     if not lines or not all(_HIT.match(ln) for ln in lines):

@@ -138,9 +138,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"temporar(?:y|ily) (?:unavailable|failure|error)|try again later|overloaded|"
          # TLS torn down mid-handshake, a host that does not resolve (git, curl, wget)
          r"gnutls_handshake\(\) failed|GnuTLS recv error|\bSSL_ERROR_SYSCALL\b|"
-         r"unable to resolve host address|"
-         # a client still retrying when the output ends: the network was failing
-         r"trouble with your network connection|^Retrying in \d{1,5} ?(?:s\b|seconds?\b|ms\b)",
+         r"unable to resolve host address",
          "A network or service failure, not the action itself: {line}",
          "Retry the same action after a short wait with backoff; if it keeps failing, check the network, DNS, "
          "proxy and that the server named in the error is up and reachable."),

@@ -55,7 +55,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\b(?:unclosed|unexpected closing|mismatched closing) delimiter\b|"
          # other languages' and formats' parsers: esbuild, Kotlin, Lua, R, Elixir, PowerShell, js-yaml, XML,
          # SQL Server, awk
-         r"\bexpected [\"'`][^\"'`\n]{1,30}[\"'`] but found\b|\bExpecting [\"'‘][^\"'’\n]{1,20}[\"'’]|"
+         r"\[ERROR\] Expected \"[^\"\n]{1,30}\" but found \"|\bExpecting [\"'‘][^\"'’\n]{1,20}[\"'’]|"
          r"unexpected (?:closing|end) tag\b|['‘]\w{1,20}['’] expected \(to close\b|"
          r"\bunexpected (?:symbol|string constant|numeric constant|input|'[^'\n]{1,10}') in \"|\bSyntaxError\b|"
          r"\bParserError\b|\bMissing closing ['‘][^'’\n]{1,5}['’]|\bYAMLException\b|bad indentation of\b|"
@@ -194,7 +194,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
-         r"\.{3} ?FAILURE\b|"
+         r"\bRunning \S{1,200}\.{3} ?FAILURE\b|"
          r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)",
          "A test or assertion says the result is wrong: {line}",
@@ -225,7 +225,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not possible to fast-forward|exec format error|integrity checksum failed|\bEINTEGRITY\b|"
          r"in the middle of (?:another |a )?(?:rebase|merge|cherry-pick|revert|am session)|"
          r"unbound (?:immediate )?PersistentVolumeClaims|use of unstable (?:library )?feature\b|"
-         r"may not be used on the (?:stable|beta) release channel|is not in the allowed range\b|"
+         r"may not be used on the (?:stable|beta) release channel|"
+         r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"being used by another process|the file is locked by",
          "The action is valid but the current state does not allow it: {line}",

@@ -183,7 +183,7 @@ def classify(ctx: ErrorContext) -> Finding:
     if hit is not None:
         return Finding("not_an_error", "none", 0.8, Rule.BENIGN, [clip(hit)],
                        root_cause="The search printed its hits: these lines are results, whatever words they contain.",
-                       fix="Read the hits as the answer; an error word inside a matched line is the text searched for.")
+                       fix="Read the hits as the answer: an error word inside a matched line is text in those files.")
     warning = only_warnings(ctx.envelope)
     if warning is not None:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],

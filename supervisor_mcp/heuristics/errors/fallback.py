@@ -71,7 +71,7 @@ _TROUBLE_WORDS = re.compile(
     r"back-?off|crash|exiting due to|"
     # the word for error or failure in other locales, and apt's error prefix: output in another language is
     # never "nothing failed" just because no English word says so
-    r"fehler|fehlgeschlagen|erreur|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк|(?:^|\n)E: |"
+    r"(?<!0 )(?:fehler|erreur)|fehlgeschlagen|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк|(?:^|\n)E: |"
     r"killed|refused|timed? ?out|invalid|missing|undefined",
     re.IGNORECASE,
 )
@@ -110,6 +110,8 @@ _COMPILER_DIAGNOSTIC = re.compile(
     r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: (?:fatal )?error:",
     re.MULTILINE,
 )
+# A compiler's error line (not its warnings): rustc's `error[E0499]: ...`, gcc's `a.c:3:5: error: ...`.
+_ERROR_LINE = re.compile(r"^[^\n]{0,300}?\b(?:error(?:\[E\d{4}\])?|fatal error): [^\n]{1,300}", re.MULTILINE)
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
@@ -154,6 +156,9 @@ def fallback(ctx: ErrorContext) -> Finding:
     said = _from_words(ctx, evidence)
     if said is not None:
         return said
+    compiled = _compiler_diagnostic(body)
+    if compiled is not None:
+        return compiled
     only_summary = all(_WRAPPER_ONLY.search(ln) for ln in body.splitlines() if ln.strip())
     if code is not None and is_runner(ctx.action) and not only_summary:
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
@@ -171,6 +176,20 @@ def fallback(ctx: ErrorContext) -> Finding:
     return _bare_error(body, code, evidence) or Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
 
 
+def _compiler_diagnostic(body: str) -> Finding | None:
+    """A compiler's error no rule maps (a borrow, a lifetime): the taxonomy has no category for it, but the
+    diagnostic says where to look; never a tool's rejection of a call, nor a program's own verdict."""
+    if not _COMPILER_DIAGNOSTIC.search(body):
+        return None
+    line = next((m.group(0).strip() for m in _ERROR_LINE.finditer(body)), "")
+    if not line:
+        return None
+    return Finding("unknown", "agent", 0.4, Rule.FALLBACK_COMPILER, [clip(line)],
+                   root_cause=f"The compiler rejected the code: {clip(line)}",
+                   fix="Open the file at the line it points to and follow the compiler's own note and help lines, "
+                       "then build again.")
+
+
 def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
     """A failure no mechanism's words explain, read by its shape: code that threw, a compiler's
     diagnostic, or a tool's rejection of the call."""
@@ -178,14 +197,6 @@ def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | N
     if thrown is not None:
         # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.
         return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(thrown.group(1))])
-    if _COMPILER_DIAGNOSTIC.search(body):
-        # The compiler rejected the code for a reason no rule maps (a borrow, a lifetime): the taxonomy has no
-        # category for it, but the diagnostic says where to look. Never a tool's rejection of a call.
-        line = next((ln.strip() for ln in body.splitlines() if re.search(r"\berror\b", ln)), evidence[0])
-        return Finding("unknown", "agent", 0.4, Rule.FALLBACK_COMPILER, [clip(line)],
-                       root_cause=f"The compiler rejected the code: {clip(line)}",
-                       fix="Open the file at the line it points to and follow the compiler's own note and help "
-                           "lines, then build again.")
     # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
     # to have rejected.
     names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)

@@ -30,8 +30,9 @@ _AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"DependencyViolation|Invalid\w{1,40}\.Duplicate", "ResourceInUseException"),
 )
 _AWS_SIGNATURES = tuple(
-    sig(rule, category, "an error occurred (|api error |: ",
-        rf"(?:An error occurred \(|\bapi error |: )(?:{codes})(?:\b(?!:)|: )",
+    sig(rule, category, "an error occurred (|api error |invalid",
+        # (a provider may print the code bare after ": "; only EC2's dotted codes are distinctive there)
+        rf"(?:An error occurred \(|\bapi error |: (?=Invalid\w{{1,40}}\.\w{{1,20}}: ))(?:{codes})(?:\b(?!:)|: )",
         example=f"An error occurred ({code}) when calling the CreateStack operation: see the message")
     for rule, category, codes, code in _AWS_CODES
 )
@@ -58,31 +59,33 @@ _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
 # elsewhere (a cue) outrank it.
 _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int, tuple[str, str]], ...] = (
     (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED", 401,
-     ("The API refused the request's credentials or their rights (its body states a 401/403 status).",
-      "Check the token or key the request sends, its scopes and the account's access to this resource; "
-      "resending it unchanged is refused again.")),
+     ("The API (or a proxy, for a 407) refused the request's credentials or their rights, as the status in "
+      "its body says.",
+      "Check the token or key the request sends, its scopes and the account's access to this resource (or "
+      "the proxy's credentials); resending it unchanged is refused again.")),
     (Rule.API_STATUS_NOT_FOUND, "file_not_found", "404|410", "NOT_FOUND", 404,
-     ("The API has nothing at what the request names (its body states a 404): a wrong id, path or name, or "
-      "a resource deleted or never created.",
+     ("The API has nothing at what the request names, as the status in its body says: a wrong id, path or "
+      "name, or a resource deleted or never created.",
       "List what exists (the API's list endpoint or the service's console) and use an id or path it returns; "
       "check the base URL and API version too.")),
     (Rule.API_STATUS_BUSY, "transient", "408|429|50[0-4]",
      "UNAVAILABLE|DEADLINE_EXCEEDED|RESOURCE_EXHAUSTED|INTERNAL|ABORTED", 503,
-     ("The service failed or throttled this request on its side (its body states a 429 or 5xx status).",
+     ("The service failed or throttled this request on its side, as the status in its body says.",
       "Retry after a short wait with backoff (honour Retry-After if sent); if it persists, check the "
       "service's status page.")),
     (Rule.API_STATUS_STATE, "precondition_failed", "409|412|423", "FAILED_PRECONDITION|ALREADY_EXISTS", 409,
-     ("The API refused the request in the resource's current state (its body states a 409/412/423: it "
-      "already exists, changed since read, or is locked).",
+     ("The API refused the request in the resource's current state, as the status in its body says: it "
+      "already exists, changed since it was read, or is locked.",
       "Fetch the resource's current state, then update what exists instead of creating it again (or send "
       "the current version/ETag).")),
     (Rule.API_STATUS_TOO_BIG, "resource_limit", "413", "PAYLOAD_TOO_LARGE", 413,
-     ("The API refused the request as too large (its body states a 413).",
+     ("The API refused the request as too large, as the status in its body says.",
       "Send less per request: split or page the payload, or compress it where the API allows.")),
     (Rule.API_STATUS_INVALID, "invalid_arguments", "400|405|406|415|422", "INVALID_ARGUMENT|OUT_OF_RANGE", 422,
-     ("The API rejected the request as malformed or invalid (its body states a 400/422 status).",
-      "Read the body's message for the field it names, fix that value or parameter as the API's reference "
-      "describes, and send it again.")),
+     ("The API rejected the request as malformed, invalid or in a form it does not take, as the status in its "
+      "body says.",
+      "Read the body's message: fix the field or parameter it names, or the Content-Type and Accept headers "
+      "for a 415 or 406, as the API's reference describes; then send it again.")),
 )
 _ERROR_KEY = r"[\"'](?:error|errors|message|detail|title|reason)[\"']\s{0,3}:"
 _STATUS_SIGNATURES = tuple(
