@@ -34,3 +34,13 @@ def test_a_local_servers_maximum_model_length_is_a_context_overflow():
 def test_an_mcp_server_that_failed_to_start_is_unknown_and_says_to_run_it_by_hand():
     out = diagnose('MCP server "github" failed to start: Error: Connection closed')
     assert out.category == "unknown" and "by hand" in out.fix
+
+
+def test_an_api_clients_own_exception_is_read_by_the_status_it_states():
+    out = diagnose("jira.exceptions.JIRAError: JiraError HTTP 401 url: https://acme.atlassian.net/rest/api/2/issue")
+    assert out.category == "permission_denied"
+
+
+def test_an_http_clients_error_with_only_a_reason_phrase_is_read_by_it():
+    out = diagnose("HttpError: Not Found\n    at /app/node_modules/@octokit/request/dist-node/index.js:86:21")
+    assert out.category == "file_not_found"

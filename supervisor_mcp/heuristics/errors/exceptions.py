@@ -112,6 +112,14 @@ _TYPE_ARGS = re.compile(
 )
 _CONTEXT = re.compile(CONTEXT_OVERFLOW, re.I)
 _HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
+# A status stated as one: "HTTP 401", "HTTP/1.1 404", "status code 429", "status: 503".
+_HTTP_STATED = re.compile(r"\bHTTP(?:/\d(?:\.\d)?)? ?([45]\d\d)\b|\bstatus(?: code)?:? ([45]\d\d)\b", re.IGNORECASE)
+# Reason phrases an HTTP client's error may carry without the number (Octokit's "HttpError: Not Found").
+_REASONS: dict[str, int] = {
+    "bad request": 400, "unauthorized": 401, "forbidden": 403, "not found": 404, "conflict": 409,
+    "payload too large": 413, "unprocessable entity": 422, "too many requests": 429,
+    "internal server error": 500, "bad gateway": 502, "service unavailable": 503, "gateway timeout": 504,
+}
 _QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit balance is too low", re.I)
 _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
@@ -123,9 +131,10 @@ def is_known(name: str) -> bool:
 
 def http_category(message: str) -> ErrorCategory | None:
     match = _HTTP_STATUS.search(message)
-    if not match:
+    reason = next((c for phrase, c in _REASONS.items() if message.strip().lower().startswith(phrase)), None)
+    if not match and reason is None:
         return None
-    code = int(match.group(1))
+    code = int(match.group(1)) if match else reason or 0
     if code in (401, 403, 407):
         return "permission_denied"
     if code == 404:
@@ -164,7 +173,8 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         return "file_not_found"
     if re.search(r"Invalid(?:Argument|Param)", name):
         return "invalid_arguments"  # a library's own word for a bad call (chromadb's InvalidArgumentError)
-    if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied")):
+    if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied", "AuthenticationError",
+                      "AuthenticationException", "AuthError")):
         return "permission_denied"
     # A library's own exception (RateLimitExceededException, PackagesNotFoundError) often names its
     # mechanism in its words: "rate limit", "not available from current channels". A builtin's message
@@ -176,6 +186,10 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         stated = name not in _VALUE_ERRORS and _STATED.search(bare)
         found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:
+        stated_status = _HTTP_STATED.search(message)
+        if stated_status is not None:
+            # an API client's own exception that states the HTTP status it got ("HTTP 400 error: ...")
+            return http_category(stated_status.group(1) or stated_status.group(2)) or "runtime_error"
         words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.rsplit(".", 1)[-1])
         found = find_cue(f"{words}: {message}", _LIBRARY_CUES)
     if found is not None:
