@@ -60,6 +60,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bunexpected (?:symbol|string constant|numeric constant|input|'[^'\n]{1,10}') in \"|\bSyntaxError\b|"
          r"\bParserError\b|\bMissing closing ['‘][^'’\n]{1,5}['’]|\bYAMLException\b|bad indentation of\b|"
          r"must be terminated by the matching end-tag|incorrect syntax near\b|unexpected newline or end of string|"
+         r"errors in crontab file|: event not found$|"
          rf"{locales.PG_SYNTAX}|"
          r"class, interface,? (?:enum,? )?or \w+ expected",
          "The input does not parse: {line}",
@@ -106,6 +107,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
+         r"\bno matches found: |"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -160,6 +162,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"command [\"'][^\"'\n]{1,60}[\"'] is not defined|"
          r"don't know how to build task|no matching function for call to|candidate expects \d+ arguments?|"
          r"flag needs an argument|no value for required|no (?:bin|example|test|bench) target named\b|"
+         # coreutils' usage errors end on this line; BSD sed wants a suffix after -i
+         r"^Try '[\w.-]{1,40} --help' for more information|extra characters at the end of \w command|"
+         r"invalid number of \w{1,20}|invalid (?:user|group): |"
          r"no tests matching pattern\b|"
          r"does not contain this feature\b|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"
@@ -228,7 +233,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"may not be used on the (?:stable|beta) release channel|"
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
-         r"being used by another process|the file is locked by",
+         r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
          "initialise or configure what it needs), then repeat the action."),

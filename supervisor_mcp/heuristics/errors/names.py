@@ -101,6 +101,7 @@ class Rule(StrEnum):
     TS_TYPES_MISSING = "ts_types_missing"
     CRLF_SCRIPT = "crlf_script"
     API_NOT_SERVED = "api_not_served"
+    NO_SYSTEMD = "no_systemd"
     API_STATUS_DENIED = "api_status_denied"
     API_STATUS_NOT_FOUND = "api_status_not_found"
     API_STATUS_BUSY = "api_status_busy"

@@ -145,6 +145,14 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("This cluster does not serve {kind} at {version}: the manifest names an API version that was "
                 "removed or never existed.", "Use the version the server serves (kubectl api-resources | grep "
                 "-i {kind}) in the manifest's apiVersion, then apply again.")),
+    # A container (or WSL) runs no init system, so systemctl has nothing to talk to.
+    sig(Rule.NO_SYSTEMD, "precondition_failed", "booted with systemd",
+        r"System has not been booted with systemd as init system", priority=88,
+        example="System has not been booted with systemd as init system (PID 1). Can't operate.",
+        advice=("This machine (a container, or WSL without systemd) runs no systemd, so systemctl cannot manage "
+                "services here.",
+                "Start the program directly (its own command in the foreground or with &), or use the image's "
+                "own way to run services; do not retry systemctl.")),
     # Logs or exec asked of a container that is still being created: it will be there shortly.
     sig(Rule.CONTAINER_STARTING, "transient", "waiting to start",
         r"is waiting to start: (?:ContainerCreating|PodInitializing)",
