@@ -131,8 +131,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Check the name's spelling and the registry configuration; if it is private, authenticate to "
                 "its registry first.")),
     sig(Rule.NO_MATCHING_VERSION, "invalid_arguments",
-        "etarget|no matching version|failed to select a version",
-        r"No matching version found for \S{1,200}|\bETARGET\b|failed to select a version for the requirement",
+        "etarget|no matching version|failed to select a version|doesn't match any versions|there is no version of",
+        r"No matching version found for \S{1,200}|\bETARGET\b|failed to select a version for the requirement|"
+        # Poetry's and uv's resolvers word a pin no release satisfies as a failed solve: it is the pin
+        r"which doesn't match any versions, version solving failed|Because there is no version of [\w.\[\]-]{1,100}==",
+        priority=97,
         example="npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for react@^99.0.0.",
         advice=("No published version matches the version asked for.",
                 "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG) and pin "
