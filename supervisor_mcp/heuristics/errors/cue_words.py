@@ -112,7 +112,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"login required|password authentication failed|correct access rights|\bgated repo\b|login failed for user|"
          r"please run '?[\w -]{0,20}\blogin\b|host key verification failed|"
          r"access to model [^\n]{1,100} is restricted|"
-         r"authentication_error|invalid x-api-key|unable to authenticate|\bcode E40[13]\b|"
+         r"authentication_error|invalid x-api-key|unable to authenticate|\bcode E40[13]\b|\bdenied: denied\b|"
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
          r"\b40[13]\b[^\n]{0,20}(?:unauthori|forbidden)",
          "The operation was refused for lack of rights: {line}",
