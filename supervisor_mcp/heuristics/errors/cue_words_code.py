@@ -165,7 +165,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # coreutils' usage errors end on this line; BSD sed wants a suffix after -i
          r"^Try '[\w.-]{1,40} --help' for more information|extra characters at the end of \w command|"
          r"invalid number of \w{1,20}|invalid (?:user|group): |"
-         r"additional propert(?:y|ies) [^\n]{1,80} (?:is|are) not allowed|"
+         r"additional propert(?:y|ies) [^\n]{1,80} (?:is|are) not allowed|is not a main package\b|"
          r"no tests matching pattern\b|"
          r"does not contain this feature\b|"
          r"(?:name|argument|flag|option|value|resource|container name) must be specified|"

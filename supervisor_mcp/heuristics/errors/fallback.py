@@ -104,14 +104,20 @@ _JS_THROWN = re.compile(
     r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
-# rustc's coded error or its ` --> file:line:col` pointer, gcc/clang/go's `file:line:col: error:`
+# rustc's coded error or its ` --> file:line:col` pointer, gcc/clang's `file:line:col: error:`, and the Go
+# compiler's `./main.go:9:9: message` (it prints no "error:")
 _COMPILER_DIAGNOSTIC = re.compile(
     r"\berror\[E\d{4}\]|^[ \t]{0,8}--> [^\s:]{1,300}:\d{1,7}:\d{1,5}$|"
-    r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: (?:fatal )?error:",
+    r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: (?:fatal )?error:|^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: ",
     re.MULTILINE,
 )
-# A compiler's error line (not its warnings): rustc's `error[E0499]: ...`, gcc's `a.c:3:5: error: ...`.
-_ERROR_LINE = re.compile(r"^[^\n]{0,300}?\b(?:error(?:\[E\d{4}\])?|fatal error): [^\n]{1,300}", re.MULTILINE)
+# A compiler's error line (not its warnings): rustc's `error[E0499]: ...`, gcc's `a.c:3:5: error: ...`,
+# Go's `./main.go:9:9: ...`.
+_ERROR_LINE = re.compile(
+    r"^[^\n]{0,300}?\b(?:error(?:\[E\d{4}\])?|fatal error): [^\n]{1,300}|"
+    r"^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: [^\n]{1,300}",
+    re.MULTILINE,
+)
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
 
 
