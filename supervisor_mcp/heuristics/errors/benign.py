@@ -248,8 +248,8 @@ def benign_exit(cmd: Command | None, envelope: Envelope) -> Benign | None:
     return None
 
 
-def search_hits(cmd: Command | None, envelope: Envelope) -> str | None:
-    """The first line, when a search of files (grep -rn, rg) that did not fail printed only located hits
+def search_hits(cmd: Command | None, envelope: Envelope) -> Benign | None:
+    """The first hit, when a search of files (grep -rn, rg) that did not fail printed only located hits
     (`path:12:text`): they are results, whatever words the matched text holds ("class NotFoundError").
     Not a grep that filters another command's output (`make 2>&1 | grep error`, its lines are that
     command's), not an inverted grep -v, and not hits the host cut for length (a budget problem)."""
@@ -264,7 +264,11 @@ def search_hits(cmd: Command | None, envelope: Envelope) -> str | None:
     lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
     if not lines or not all(_HIT.match(ln) for ln in lines):
         return None
-    return lines[0]
+    return Benign(
+        evidence=lines[0],
+        root_cause="The search printed its hits: these lines are results, whatever words they contain.",
+        fix="Read the hits as the answer: an error word inside a matched line is text in those files.",
+    )
 
 
 def _inner_command(cmd: Command) -> str:

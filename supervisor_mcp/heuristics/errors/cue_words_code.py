@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.cue_words import Cue, cue
+from supervisor_mcp.heuristics.errors.testruns import GO_TEST_LINE
 
 CODE_TABLE: tuple[Cue, ...] = (
     cue("undefined", "undefined_name",
@@ -201,7 +202,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
          r"\bRunning \S{1,200}\.{3} ?FAILURE\b|"
-         r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: |"
+         rf"{GO_TEST_LINE}|"
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "

@@ -179,11 +179,10 @@ def classify(ctx: ErrorContext) -> Finding:
     if benign is not None:
         return Finding("not_an_error", "none", 0.9, Rule.BENIGN, [benign.evidence],
                        root_cause=benign.root_cause, fix=benign.fix)
-    hit = search_hits(ctx.command, ctx.envelope)
-    if hit is not None:
-        return Finding("not_an_error", "none", 0.8, Rule.BENIGN, [clip(hit)],
-                       root_cause="The search printed its hits: these lines are results, whatever words they contain.",
-                       fix="Read the hits as the answer: an error word inside a matched line is text in those files.")
+    hits = search_hits(ctx.command, ctx.envelope)
+    if hits is not None:
+        return Finding("not_an_error", "none", 0.8, Rule.BENIGN, [clip(hits.evidence)],
+                       root_cause=hits.root_cause, fix=hits.fix)
     warning = only_warnings(ctx.envelope)
     if warning is not None:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_warning, succeeded_despite_noise
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
@@ -69,9 +70,8 @@ _TROUBLE_WORDS = re.compile(
     r"error|\bERR!|fatal|fail|exception|traceback|denied|not found|no such|cannot|can't|could not|couldn't|unable|"
     r"panic|abort|insufficient|does not exist|doesn't exist|not allowed|does not appear|cannot use|"
     r"back-?off|crash|exiting due to|"
-    # the word for error or failure in other locales, and apt's error prefix: output in another language is
-    # never "nothing failed" just because no English word says so
-    r"(?<!0 )(?:fehler|erreur)|fehlgeschlagen|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк|(?:^|\n)E: |"
+    # the word for error or failure in other locales, and apt's error prefix
+    rf"{locales.FAILURE_WORDS}|(?:^|\n)E: |"
     r"killed|refused|timed? ?out|invalid|missing|undefined",
     re.IGNORECASE,
 )
@@ -104,18 +104,17 @@ _JS_THROWN = re.compile(
     r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
-# rustc's coded error or its ` --> file:line:col` pointer, gcc/clang's `file:line:col: error:`, and the Go
-# compiler's `./main.go:9:9: message` (it prints no "error:")
+# The Go compiler's `./main.go:9:9: message`: it prints no "error:", every such line is one.
+_GO_DIAGNOSTIC = r"^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: "
+# rustc's coded error or its ` --> file:line:col` pointer, gcc/clang's `file:line:col: error:`, Go's.
 _COMPILER_DIAGNOSTIC = re.compile(
     r"\berror\[E\d{4}\]|^[ \t]{0,8}--> [^\s:]{1,300}:\d{1,7}:\d{1,5}$|"
-    r"^[^\s:]{1,300}:\d{1,7}:\d{1,5}: (?:fatal )?error:|^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: ",
+    rf"^[^\s:]{{1,300}}:\d{{1,7}}:\d{{1,5}}: (?:fatal )?error:|{_GO_DIAGNOSTIC}",
     re.MULTILINE,
 )
-# A compiler's error line (not its warnings): rustc's `error[E0499]: ...`, gcc's `a.c:3:5: error: ...`,
-# Go's `./main.go:9:9: ...`.
+# A compiler's error line (not its warnings): rustc's `error[E0499]: ...`, gcc's `a.c:3:5: error: ...`, Go's.
 _ERROR_LINE = re.compile(
-    r"^[^\n]{0,300}?\b(?:error(?:\[E\d{4}\])?|fatal error): [^\n]{1,300}|"
-    r"^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: [^\n]{1,300}",
+    rf"^[^\n]{{0,300}}?\b(?:error(?:\[E\d{{4}}\])?|fatal error): [^\n]{{1,300}}|{_GO_DIAGNOSTIC}[^\n]{{1,300}}",
     re.MULTILINE,
 )
 DOMAIN_SCOPE = 600  # a tool's rejection is a sentence or two; longer text is command output
@@ -197,8 +196,8 @@ def _compiler_diagnostic(body: str) -> Finding | None:
 
 
 def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
-    """A failure no mechanism's words explain, read by its shape: code that threw, a compiler's
-    diagnostic, or a tool's rejection of the call."""
+    """A failure no mechanism's words explain, read by its shape: code that threw, or a tool's rejection
+    of the call (compiler diagnostics are read before, by _compiler_diagnostic)."""
     thrown = _JS_THROWN.search(body)
     if thrown is not None:
         # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.

@@ -42,6 +42,9 @@ SEGFAULT = (
     r"Ошибка сегментирования"
 )
 KILLED = r"^[ \t]*(?:Getötet|已杀死|Убито)[ \t]*$"
+# The word for error or failure (a zero tally, "0 Fehler", is not one): output in another language is never
+# "nothing failed" just because no English word says so.
+FAILURE_WORDS = r"(?<!0 )(?:fehler|erreur)|fehlgeschlagen|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк"
 # PostgreSQL's catalogue: a refused password, a relation that does not exist, a syntax error.
 PG_AUTH_FAILED = (
     r"Passwort-Authentifizierung für Benutzer|authentification par mot de passe échouée|"

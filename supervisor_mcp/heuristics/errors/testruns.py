@@ -25,8 +25,10 @@ _ASSERT_EQ = re.compile(r"assert (.{1,150}?) (==|!=|in|not in|is|is not) (.{1,15
 # A test's own report of a comparison: Go's `x_test.go:31: status = 500, want 400`, pytest's `E   assert`,
 # Expected/Received, a browser test's expect that timed out. The words of a mechanism in it describe the code
 # under test; a test that only logs an error it met (`t.Fatal(err)` on a DNS failure) is not one of these.
+# A Go test's own log line (t.Error, t.Fatal): `    handler_test.go:31: ...`.
+GO_TEST_LINE = r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: "
 _CHECK_REPORT = re.compile(
-    r"^[ \t]{0,12}[\w.-]{1,100}_test\.go:\d{1,6}: [^\n]{0,300}(?:\b(?:want|wanted|expected|got)\b|[!=]=)|"
+    rf"{GO_TEST_LINE}[^\n]{{0,300}}(?:\b(?:want|wanted|expected|got)\b|[!=]=)|"
     r"^E[ \t]{2,12}(?:assert\b|AssertionError\b)|^[ \t]{0,8}(?:Expected|Received|Actual):\s|"
     r"waiting for expect\(|Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|^panic: test timed out after\b"
 )
