@@ -48,7 +48,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\[emerg\] unexpected|invalid interpolation format|\bexpected [\w ]{1,30}, found\b|"
          r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
          r"while (?:scanning|parsing) a\b|"
-         r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|"
+         r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|(?:malformed|corrupt) patch\b|"
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"

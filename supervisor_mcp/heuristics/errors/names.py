@@ -181,9 +181,12 @@ class Rule(StrEnum):
     RUNTIME_VERSION = "runtime_version"
     SUDO_NEEDS_TTY = "sudo_needs_tty"
     UNBOUND_VARIABLE = "unbound_variable"
+    MISSING_POSITIONAL = "missing_positional"
+    DIRECTORY_NEEDS_RECURSE = "directory_needs_recurse"
     GENERIC_PARSE = "generic_parse"
     # test runners and toolchains (rules_toolchains.py)
     RUNNER_SUMMARY = "runner_summary"
+    NO_TESTS_SELECTED = "no_tests_selected"
     RUNTIME_MISSING = "runtime_missing"
     NATIVE_BUILD = "native_build"
     UNDEFINED_CALL = "undefined_call"

@@ -240,6 +240,13 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"No such option: (?P<arg2>\S{1,60})|Got unexpected extra argument|Error: Missing (?:argument|option)|"
         r"too many arguments|invalid argument [`'‘][^\n]{1,80} for", flags=IGNORECASE,
         example="ls: invalid option -- 'j'\nTry 'ls --help' for more information."),
+    # rm, cp and scp given a directory without -r: the flag is missing, the path is fine.
+    sig(Rule.DIRECTORY_NEEDS_RECURSE, "invalid_arguments", "is a directory|-r not specified",
+        r"^(?P<cmd>rm|cp|scp): cannot remove [`'‘\"][^\n]{1,300}[`'’\"]: Is a directory$|"
+        r"^(?P<cmd2>cp|scp): -r not specified; omitting directory\b",
+        example="rm: cannot remove 'build': Is a directory",
+        advice=("`{cmd}{cmd2}` was given a directory without the recursive flag, so it left it alone.",
+                "Add -r (rm -r, cp -r) if the whole directory is meant; otherwise name the files inside it.")),
     sig(Rule.CLI_USAGE, "invalid_arguments", "usage: ",
         r"^(?:usage|Usage): \S{1,100}[^\n]{0,300}$", priority=58, confidence=0.75,
         example="usage: git [--version] [--help] [-C <path>] <command> [<args>]"),

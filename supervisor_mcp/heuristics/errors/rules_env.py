@@ -72,11 +72,15 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
         example="Fatal Python error: Cannot recover from stack overflow."),
     sig(Rule.TOO_BIG, "resource_limit",
-        "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget|enametoolong",
-        r"Argument list too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|request entity too large|"
+        "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget|enametoolong|fork|thread",
+        r"Argument list too long|argument line too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|"
+        r"request entity too large|"
         r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
-        r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)", flags=IGNORECASE,
+        r"(?:step|turn|iteration|call)s? (?:limit|budget) (?:reached|exceeded)|"
+        # EAGAIN from fork or thread creation is the process limit (ulimit -u, a container's pids.max)
+        r"\bfork: (?:retry: )?Resource temporarily unavailable|can't start new thread|"
+        r"pthread_create failed|unable to create (?:new )?native thread", flags=IGNORECASE,
         example="bash: /usr/bin/grep: Argument list too long"),
     # The exception layer reads `Exception in thread "main" pkg.NameException: ...` by the name; this catches
     # the names it does not parse (inner classes: `Outer$InnerException`).

@@ -168,6 +168,16 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("sudo needs a password (or a TTY) that a non-interactive agent cannot give.",
                 "Do it without root (a user-level install, a path you own), or run in an environment where the "
                 "agent already has the rights it needs.")),
+    # A positional parameter that is unset: the script or function was called without the argument it needs.
+    # Labellers read any "unbound variable" as an undefined name (corpus ec0759), so the category stays; the
+    # advice says which argument is missing.
+    sig(Rule.MISSING_POSITIONAL, "undefined_name", "unbound variable",
+        r"^[^\n]{0,200}: \$?(?P<n>[1-9]): unbound variable$",
+        example="./run.sh: line 3: $1: unbound variable",
+        advice=("The script (or a function in it) was called without its argument ${n}; under `set -u` an unset "
+                "one stops it.",
+                "Pass the argument the script expects (read its usage or first lines), or give it a default "
+                "(`${{{n}:-value}}`).")),
     sig(Rule.UNBOUND_VARIABLE, "undefined_name", "unbound variable|uninitialized constant",
         r"^[^\n]{0,200}: \$?(?P<name>\w{1,100}): unbound variable$|uninitialized constant (?P<name2>[\w:]{1,100})",
         example="./deploy.sh: line 12: TARGET_DIR: unbound variable",

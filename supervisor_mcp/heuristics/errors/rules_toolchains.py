@@ -23,10 +23,20 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |There were failing tests\. See the report|"
         r"^--- FAIL\b|^[ \t]{0,4}✗ (?!Command failed)|"
         r"\d{1,6} tests?, [1-9]\d{0,5} failures?\b|^[ \t]{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
-        r"^[ \t]{0,2}FAIL[ \t]{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^[ \t]{0,6}\d{1,5}\) Failure:$",
+        r"^[ \t]{0,2}FAIL[ \t]{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^[ \t]{0,6}\d{1,5}\) Failure:$|"
+        # XCTest (swift test, xcodebuild test)
+        r"\bXCTAssert\w{0,40} failed\b|^Executed \d{1,7} tests?, with [1-9]\d{0,6} failures?\b",
         confidence=0.85,
         example=("There was 1 failure:\n1) CartTest::testTotal\nFailed asserting that 2 matches expected 3.\n\n"
                  "FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")),
+    # A runner told to run tests its path or filter does not match: nothing was tested, so nothing failed yet.
+    sig(Rule.NO_TESTS_SELECTED, "invalid_arguments", "no tests found|no test files found|no test target named",
+        r"^No tests found, exiting with code [1-9]|^Error: No test files found\b|"
+        r"^error: no test target named\b",
+        example="No tests found, exiting with code 1\nRun with `--passWithNoTests` to exit with code 0",
+        advice=("The test command selected no tests: its path, pattern or target name matches none of the "
+                "project's tests.",
+                "List the test files or targets first, then rerun with a path or filter that names one of them.")),
     # --- runtimes, SDKs and native builds that are not installed
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
         "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home|"

@@ -1,0 +1,54 @@
+"""Everyday shell tools and test runners outside pytest: the mechanism, and advice that names the fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+@pytest.mark.parametrize(("status", "category"), [
+    ("401", "permission_denied"), ("403", "permission_denied"), ("404", "file_not_found"),
+    ("429", "transient"), ("503", "transient"),
+])
+def test_curl_fail_flag_is_read_by_its_status(status: str, category: str) -> None:
+    diag = diagnose(f"curl: (22) The requested URL returned error: {status}", "curl -fsSL https://api.example.com/x")
+    assert diag.category == category
+
+
+def test_fork_refused_for_want_of_processes_is_a_limit_not_a_busy_lock() -> None:
+    diag = diagnose("bash: fork: retry: Resource temporarily unavailable\nbash: fork: Resource temporarily "
+                    "unavailable", "./spawn.sh")
+    assert diag.category == "resource_limit" and not diag.retryable
+
+
+def test_directory_without_recursive_flag_says_add_r() -> None:
+    diag = diagnose("rm: cannot remove 'build': Is a directory", "rm build")
+    assert diag.category == "invalid_arguments" and "-r" in diag.fix
+
+
+def test_unset_positional_parameter_names_the_missing_argument() -> None:
+    diag = diagnose("./run.sh: line 3: $1: unbound variable", "./run.sh")
+    assert "argument $1" in diag.root_cause and "${1:-value}" in diag.fix
+
+
+def test_xctest_failure_is_a_test_failure() -> None:
+    error = ("/app/Tests/AppTests/ParserTests.swift:18: error: -[AppTests.ParserTests testParsesHeader] : "
+             "XCTAssertEqual failed: (\"v1\") is not equal to (\"v2\")\n"
+             "Executed 7 tests, with 1 failure (0 unexpected) in 0.015 (0.017) seconds")
+    assert diagnose(error, "swift test").category == "test_failure"
+
+
+def test_runner_that_selected_no_tests_is_a_bad_argument_not_a_failure() -> None:
+    diag = diagnose("No tests found, exiting with code 1\nRun with `--passWithNoTests` to exit with code 0",
+                    "npx jest src/nothing")
+    assert diag.category == "invalid_arguments" and "filter" in diag.fix
+
+
+def test_malformed_patch_is_a_syntax_error() -> None:
+    diag = diagnose("patch: **** malformed patch at line 17: @@ -40,6 +40,7 @@", "patch -p1 < fix.diff")
+    assert diag.category == "syntax_error"
+
+
+def test_su_authentication_failure_is_permission_denied() -> None:
+    assert diagnose("su: Authentication failure", "su - postgres").category == "permission_denied"
