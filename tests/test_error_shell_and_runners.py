@@ -1,4 +1,5 @@
-"""Everyday shell tools and test runners outside pytest: the mechanism, and advice that names the fix."""
+"""Everyday shell tools, test runners outside pytest, the JVM's build tools and SQL engines: the mechanism,
+and advice that names the fix."""
 
 from __future__ import annotations
 
@@ -52,3 +53,28 @@ def test_malformed_patch_is_a_syntax_error() -> None:
 
 def test_su_authentication_failure_is_permission_denied() -> None:
     assert diagnose("su: Authentication failure", "su - postgres").category == "permission_denied"
+
+
+def test_port_number_before_failed_is_not_a_test_tally() -> None:
+    error = ('psql: error: connection to server at "localhost" (127.0.0.1), port 5432 failed: FATAL:  database '
+             '"appdb" does not exist')
+    assert diagnose(error, "psql -h localhost appdb").category != "test_failure"
+
+
+def test_jar_without_main_class_is_not_benign() -> None:
+    diag = diagnose("no main manifest attribute, in target/app.jar", "java -jar target/app.jar")
+    assert diag.category == "precondition_failed" and "Main-Class" in diag.root_cause
+
+
+def test_maven_compile_error_in_maven_form_is_a_syntax_error() -> None:
+    error = "[ERROR] /app/src/main/java/com/acme/App.java:[30,5] ';' expected"
+    assert diagnose(error, "mvn compile").category == "syntax_error"
+
+
+@pytest.mark.parametrize("error", [
+    "Msg 2627, Level 14, State 1, Server db, Line 1\nViolation of PRIMARY KEY constraint 'PK_Users'. Cannot insert "
+    "duplicate key in object 'dbo.Users'. The duplicate key value is (1).",
+    "ORA-00001: unique constraint (APP.USERS_PK) violated",
+])
+def test_sql_server_and_oracle_key_violations_are_state_conflicts(error: str) -> None:
+    assert diagnose(error, "sqlcmd -i seed.sql").category == "precondition_failed"

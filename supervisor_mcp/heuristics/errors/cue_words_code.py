@@ -198,8 +198,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"^[ \t]{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
-         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ...") or a version ("9.5 failed")
-         r"(?<![:\d.])[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|the following tests FAILED|"
+         # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ..."), a version ("9.5 failed")
+         # or a port ("port 5432 failed: FATAL ...")
+         r"(?<![:\d.])(?<!port )[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|"
+         r"the following tests FAILED|"
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
          r"\bRunning \S{1,200}\.{3} ?FAILURE\b|"
          rf"{GO_TEST_LINE}|"

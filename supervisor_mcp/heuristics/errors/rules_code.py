@@ -188,9 +188,11 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.PATH_DOES_NOT_EXIST, "file_not_found", "does not exist|not found",
         r"(?:[Ff]ile|[Pp]ath|[Dd]irectory) [`'\"]?(?P<path>[\w./~-]{1,300})[`'\"]? (?:does not exist|not found)",
         example="Error: Directory /data/exports does not exist"),
-    sig(Rule.JAVAC_SYNTAX, "syntax_error", "error: illegal|not a statement|expected",
-        r"\.java:\d{1,7}: error: (?:illegal character|not a statement|illegal start of (?:expression|type)|"
-        r"class, interface, enum,? or record expected|reached end of file while parsing)",
+    sig(Rule.JAVAC_SYNTAX, "syntax_error", "illegal|not a statement|expected",
+        # javac's own form and Maven's ([line,column], no "error:")
+        r"\.java:(?:\d{1,7}: error:|\[\d{1,7},\d{1,5}\]) (?:illegal character|not a statement|"
+        r"illegal start of (?:expression|type)|class, interface, enum,? or record expected|"
+        r"reached end of file while parsing|'[^'\n]{1,3}' expected|<identifier> expected)",
         example="App.java:12: error: illegal start of expression"),
     # A program that could not be started because it is not installed (ENOENT on the exec, not on a file).
     sig(Rule.PROGRAM_NOT_RUN, "missing_dependency", "failed to run|failed to execute|spawn",

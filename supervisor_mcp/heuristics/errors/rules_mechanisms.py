@@ -248,6 +248,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"violates (?:unique|foreign key|check|not-null) constraint|Duplicate entry '[^'\n]{0,200}' for key|"
         r"(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|SQLSTATE\[23\d{3}\]|"
         r"Cannot (?:add|delete) or update a (?:child|parent) row|"
+        # SQL Server's and Oracle's wordings
+        r"Violation of (?:PRIMARY|UNIQUE) KEY constraint|\bunique constraint \([^)\n]{1,200}\) violated|"
+        r"integrity constraint \([^)\n]{1,200}\) violated|"
         # Postgres's unique violation in its German, French and Spanish messages
         r"verletzt Unique-Constraint|rompt la contrainte unique|viola restricción de unicidad",
         priority=56,  # above a tool's generic "already exists" (the DETAIL line), which an exception outranks

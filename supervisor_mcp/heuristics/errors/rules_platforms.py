@@ -151,10 +151,13 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Relax or align the pins the message names (let the resolver choose one side), then install again; "
                 "retrying unchanged fails the same way.")),
     sig(Rule.RUNTIME_VERSION, "precondition_failed",
-        "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine|release",
+        "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine|release|"
+        "allowed range",
         r"Unsupported class file major version|UnsupportedClassVersionError|does not support targeting \.NET|"
         r"invalid (?:target|source) release: \S{1,20}|release version \S{1,20} not supported|"
-        r"requires (?:a different )?Python[ :]|Unsupported engine|The engine \"node\" is incompatible",
+        r"requires (?:a different )?Python[ :]|Unsupported engine|The engine \"node\" is incompatible|"
+        # Maven's enforcer: the build declares the range of JDK or Maven versions it accepts
+        r"Detected (?:JDK|Maven) [Vv]ersion [^\n]{1,120} is not in the allowed range",
         example="error NETSDK1045: The current .NET SDK does not support targeting .NET 8.0.",
         advice=("The installed runtime or SDK is not the version this project needs.",
                 "Install or select the version the project declares (its toolchain file, engines field, "

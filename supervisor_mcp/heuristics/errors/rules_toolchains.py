@@ -165,12 +165,39 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "or an extension that is not enabled).",
                 "Check the spelling and where it is defined; for a PHP function of an extension, enable that "
                 "extension (php -m lists them).")),
-    sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of",
-        r"error CS(?:0029|1503):|"
+    sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of|incompatible types",
+        r"error CS(?:0029|1503):|\bincompatible types: [^\n]{1,200} cannot be converted to\b|"
         r"Argument #?\d{1,3} (?:\(\$\w{1,60}\) )?(?:passed to [^\n]{1,200} )?must be of (?:the )?type",
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # --- the JVM's build tools
+    sig(Rule.JAVA_LEVEL_DROPPED, "invalid_arguments", "is no longer supported",
+        r"(?:Source|Target) option (?P<level>\S{1,10}) is no longer supported",
+        example="[ERROR] Source option 5 is no longer supported. Use 7 or later.",
+        advice=("The build asks javac for Java level {level}, which this JDK no longer compiles.",
+                "Raise the level in the build file (maven.compiler.release or source/target in pom.xml, "
+                "sourceCompatibility or the toolchain in Gradle) to one the message accepts, then build again.")),
+    sig(Rule.MAVEN_PLUGIN_PREFIX, "missing_dependency", "no plugin found for prefix",
+        r"No plugin found for prefix '(?P<module>[^'\n]{1,100})'",
+        example="[ERROR] No plugin found for prefix 'spring-boot' in the current project and in the plugin groups",
+        advice=("Maven knows no plugin for the goal prefix `{module}`: the project does not declare it (or the "
+                "command runs outside the project's directory).",
+                "Run from the directory with the pom.xml that declares the plugin, add the plugin to "
+                "<build><plugins>, or call it by its full groupId:artifactId:goal.")),
+    sig(Rule.JAR_NO_MAIN, "precondition_failed", "no main manifest attribute",
+        r"no main manifest attribute, in (?P<path>\S{1,300})",
+        example="no main manifest attribute, in target/app.jar",
+        advice=("`{path}` was built without a Main-Class in its manifest, so `java -jar` cannot start it.",
+                "Build an executable jar (the Spring Boot plugin's repackage, maven-jar-plugin or shade with "
+                "a mainClass), or run it with `java -cp {path_q} <main class>`.")),
+    sig(Rule.SPRING_DATASOURCE, "precondition_failed", "failed to configure a datasource",
+        r"Failed to configure a DataSource: [^\n]{1,200}",
+        example=("Failed to configure a DataSource: 'url' attribute is not specified and no embedded datasource "
+                 "could be configured."),
+        advice=("Spring Boot found a database driver or JPA on the classpath but no database to connect to.",
+                "Set spring.datasource.url (and user and password) for the active profile, add an embedded "
+                "database, or exclude DataSourceAutoConfiguration if the app needs none.")),
     # tsc knows the global (describe, process, $) from a @types package that is not installed.
     sig(Rule.TS_TYPES_MISSING, "missing_dependency", "install type definitions",
         r"Do you need to install type definitions for [^\n?]{1,80}\?(?:[^\n]{0,40}?npm i --save-dev "
