@@ -78,3 +78,15 @@ def test_maven_compile_error_in_maven_form_is_a_syntax_error() -> None:
 ])
 def test_sql_server_and_oracle_key_violations_are_state_conflicts(error: str) -> None:
     assert diagnose(error, "sqlcmd -i seed.sql").category == "precondition_failed"
+
+
+@pytest.mark.parametrize(("error", "action"), [
+    ("CMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage", "cmake .."),
+    ("ERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.", "./gradlew build"),
+    ("error: Microsoft Visual C++ 14.0 or greater is required.", "pip install pyahocorasick"),
+    ("sh: syntax error: unexpected end of file", "sh build.sh"),
+    ("//lib/x86_64-linux-gnu/libpthread.so.0: error adding symbols: DSO missing from command line", "make"),
+])
+def test_advice_never_quotes_an_empty_name(error: str, action: str) -> None:
+    diag = diagnose(error, action)
+    assert "``" not in diag.root_cause + diag.fix

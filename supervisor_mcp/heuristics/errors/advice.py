@@ -203,7 +203,7 @@ def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     usage = _USAGE.search(ctx.envelope.body)
-    arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip()
+    arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip().strip("`'‘’\"")
     name = ctx.command.name if ctx.command else "the command"
     shown = f" (`{clip(arg, 60, ellipsis=True)}`)" if arg else ""
     cause = f"`{name}` rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."

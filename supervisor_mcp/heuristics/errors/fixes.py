@@ -60,13 +60,13 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "closing delimiter must be alone on its line.")
     if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
         token = g.get("token", "")
+        near = f" near `{token}`" if token else ""
         if re.search(r"'[^'\n]*\\'", action):
-            return (f"bash could not parse the command near `{token}`: inside '...' a quote cannot be escaped, so "
+            return (f"bash could not parse the command{near}: inside '...' a quote cannot be escaped, so "
                     "`\\'` ended the quoted string early.",
                     "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
                     "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
-        return (f"bash could not parse the command near `{token}` (unbalanced quotes, parentheses or a stray "
-                "character).",
+        return (f"bash could not parse the command{near} (unbalanced quotes, parentheses or a stray character).",
                 "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
                 "heredoc (<<'EOF') instead of inline quoting.")
     if finding.rule == Rule.HEREDOC_OPEN:
@@ -286,12 +286,16 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 class _Groups(dict[str, str]):
-    """A match's named groups for advice templates: an absent group reads as empty, and `x_q` is
-    group x shell-quoted, for use inside a suggested command (empty too when x is absent: templates join
-    the alternatives' groups, `{path_q}{path2_q}`, and only one of them matched)."""
+    """A match's named groups for advice templates: an absent group reads as empty, `x_q` is group x
+    shell-quoted, for use inside a suggested command, and `x_named` is ` (`x`)` for naming it in prose.
+    Both are empty too when x is absent: templates join the alternatives' groups, `{path_q}{path2_q}`,
+    and only one of them matched."""
 
     def __missing__(self, key: str) -> str:
         if key.endswith("_q"):
             value = self.get(key[:-2], "")
             return shell_quote(value) if value else ""
+        if key.endswith("_named"):
+            value = self.get(key[:-6], "")
+            return f" (`{value}`)" if value else ""
         return ""

@@ -195,6 +195,7 @@ class Rule(StrEnum):
     MAVEN_PLUGIN_PREFIX = "maven_plugin_prefix"
     JAR_NO_MAIN = "jar_no_main"
     SPRING_DATASOURCE = "spring_datasource"
+    CMAKE_NO_COMPILER = "cmake_no_compiler"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"
     KIND_NOT_INSTALLED = "kind_not_installed"

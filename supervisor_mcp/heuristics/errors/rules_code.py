@@ -212,10 +212,11 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.JS_UNDEFINED, "undefined_name", "is not defined|is not a function",
         r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function",
         example="Uncaught ReferenceError: fetchUser is not defined\n    at <anonymous>:1:1"),
-    sig(Rule.COMPILED_UNDEFINED, "undefined_name", "cannot find symbol|error[e04|not declared|undefined",
+    sig(Rule.COMPILED_UNDEFINED, "undefined_name",
+        "cannot find symbol|error[e04|not declared|undefined|unknown type name",
         r"cannot find symbol|error\[E04(?:25|23|33)\]|was not declared in this scope|"
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|^[^\n]{0,300}: undefined: (?P<name2>\w{1,100})$|"
-        r"has no member named|NoMethodError|undefined method",
+        r"has no member named|NoMethodError|undefined method|\berror: unknown type name [`'‘]",
         example='src/Main.java:7: error: cannot find symbol\n        Strin name = "x";\n        ^'),
     sig(Rule.PYTEST_FIXTURE, "undefined_name", "fixture '", r"fixture '(?P<name>\w{1,100})' not found",
         example="E       fixture 'tmp_dir' not found\n>       available fixtures: cache, capfd, tmp_path, tmpdir"),

@@ -159,7 +159,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     sig(Rule.NUGET_MISSING, "missing_dependency", "unable to find package|no packages exist with this id",
         r"Unable to find package (?P<module>[\w.-]{1,200})|No packages exist with this id in source", priority=96,
         example="error NU1101: Unable to find package Castle.Core. No packages exist with this id in source(s): nuget",
-        advice=("No configured package source has `{module}`.",
+        advice=("No configured package source has the package{module_named}.",
                 "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "
                 "sources (dotnet nuget list source); then restore again.")),
     sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types|in argument to|value in",
@@ -197,12 +197,16 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"error NU(?:1605|1202|1107|1608|1201):", priority=56,
         example=("/app/Api.csproj : error NU1605: Detected package downgrade: Microsoft.Extensions.Logging from "
                  "8.0.0 to 7.0.0.")),
-    sig(Rule.LINKER_MISSING, "missing_dependency", "undefined reference|undefined symbol|cannot find -l|dso missing",
+    sig(Rule.LINKER_MISSING, "missing_dependency",
+        "undefined reference|undefined symbol|cannot find -l|dso missing",
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
+        # Apple's ld: the symbols follow on their own lines
+        r"Undefined symbols for architecture \w{1,20}:\n[ \t]{1,8}\"(?P<name3>[^\"\n]{1,100})\"|"
         r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,
         example=("main.c:(.text+0x1050): undefined reference to `pthread_create'\n"
                  "collect2: error: ld returned 1 exit status"),
-        advice=("The linker cannot find `{name}{name2}{lib}`: the library or object that defines it is not linked.",
+        advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{lib_named}: the "
+                "library or object that defines it is not linked.",
                 "Link it: add the library to the link line (e.g. -lpthread, -lm, or target_link_libraries in "
                 "CMake) or compile the file that defines it, then rebuild.")),
     # --- packages and modules

@@ -83,19 +83,26 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Use a valid token or SSH key for this remote (ssh -T git@HOST to test a key); passwords are not "
                 "accepted by most hosts.")),
     # --- builds and package managers
+    sig(Rule.CMAKE_NO_COMPILER, "missing_dependency", "cmake_",
+        r"No CMAKE_(?P<lang>\w{1,20})_COMPILER could be found|CMAKE_(?P<lang2>\w{1,20})_COMPILER not set",
+        example="CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CXX_COMPILER could be found.",
+        advice=("CMake found no {lang}{lang2} compiler on this machine.",
+                "Install one (build-essential or g++ on Debian/Ubuntu, the Xcode command line tools on macOS), or "
+                "set CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
-        "could not find a package configuration|could not find|pkg-config|no cmake_|linker `|visual c++|"
+        "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
         "by not providing|failed to find tool",
         r"Could not find a package configuration file provided by \"?(?P<module>[\w:+-]{1,100})|"
         r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
-        r"the pkg-config search path|No CMAKE_\w{1,20}_COMPILER could be found|linker `\w{1,40}` not found|"
-        r"Microsoft Visual C\+\+ [\d.]{1,10} or greater is required|"
+        r"the pkg-config search path|linker `(?P<module6>\w{1,40})` not found|"
+        r"(?P<module7>Microsoft Visual C\+\+ [\d.]{1,10}) or greater is required|"
         # cc-rs, in every -sys crate's build script, names the C compiler or archiver it could not run
         r"failed to find tool \\?\"(?P<module5>[\w.+-]{1,60})\\?\"",
         example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
                  "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
-        advice=("A library or tool the build needs is not installed: `{module}{module2}{module3}{module4}{module5}`.",
+        advice=("A library or tool the build needs is not installed{module_named}{module2_named}{module3_named}"
+                "{module4_named}{module5_named}{module6_named}{module7_named}.",
                 "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
                 "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
     # Asked for a target the Makefile does not define (no "needed by": nothing depends on it) versus a
@@ -186,10 +193,12 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example="./deploy.sh: line 12: TARGET_DIR: unbound variable",
         advice=("`{name}{name2}` is used before it is set.",
                 "Set or define it before that line (export it, pass it in, or require the file that defines it).")),
-    sig(Rule.GENERIC_PARSE, "syntax_error", "syntax error, unexpected",
-        r"syntax error, unexpected (?P<detail>[^\n]{1,120})",
+    sig(Rule.GENERIC_PARSE, "syntax_error", "syntax error, unexpected|parse error.",
+        # bison-style parsers (Ruby, PHP, awk), and CMake's "Parse error.  Expected a command name, got ..."
+        r"syntax error, unexpected (?P<detail>[^\n]{1,120})|"
+        r"^[ \t]{0,4}Parse error\.[ \t]{1,4}(?P<detail2>Expected [^\n]{1,120})",
         example="app.rb:14: syntax error, unexpected end-of-input, expecting end",
-        advice=("The file does not parse: syntax error, unexpected {detail}.",
+        advice=("The file does not parse: syntax error, unexpected {detail}{detail2}.",
                 "Fix the syntax at the file and line named (an unclosed block or bracket is the usual cause), "
                 "then run the language's syntax check (ruby -c, php -l) before running it.")),
 )

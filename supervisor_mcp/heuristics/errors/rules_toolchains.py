@@ -41,14 +41,16 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
         "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home|"
         "sdk location",
-        r"(?:rbenv|pyenv|nodenv|goenv): version [`'][^'\n]{1,40}' (?:is )?not installed|"
-        r"The framework '[^'\n]{1,100}', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
-        r"The SDK '[^'\n]{1,100}' specified could not be found|error MSB4019: The imported project|"
-        r"JAVA_HOME is not (?:defined|set)|SDK location not found|"
+        r"(?:rbenv|pyenv|nodenv|goenv): version [`'](?P<module3>[^'\n]{1,40})' (?:is )?not installed|"
+        r"The framework '(?P<module4>[^'\n]{1,100})', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
+        r"The SDK '(?P<module5>[^'\n]{1,100})' specified could not be found|"
+        r"error MSB4019: The imported project \"(?P<module6>[^\"\n]{1,300})\"|"
+        r"(?P<module7>JAVA_HOME) is not (?:defined|set)|(?P<module8>SDK location) not found|"
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
-        advice=("The runtime, SDK or assembly this needs is not installed here: `{module}{module2}`.",
+        advice=("A runtime, SDK or assembly this needs is not installed here{module_named}{module2_named}"
+                "{module3_named}{module4_named}{module5_named}{module6_named}{module7_named}{module8_named}.",
                 "Install the version the project pins (its .ruby-version, .python-version, global.json or "
                 "go.mod), or select one that is installed; then run again.")),
     # Only the package manager's word that a native build failed: the compiler's reason is elsewhere (often a
@@ -165,8 +167,9 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "or an extension that is not enabled).",
                 "Check the spelling and where it is defined; for a PHP function of an extension, enable that "
                 "extension (php -m lists them).")),
-    sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of|incompatible types",
+    sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of|incompatible types|cannot convert",
         r"error CS(?:0029|1503):|\bincompatible types: [^\n]{1,200} cannot be converted to\b|"
+        r"\berror: (?:cannot convert [`'‘][^\n]{1,200} to [`'‘]|no viable conversion from\b)|"
         r"Argument #?\d{1,3} (?:\(\$\w{1,60}\) )?(?:passed to [^\n]{1,200} )?must be of (?:the )?type",
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
