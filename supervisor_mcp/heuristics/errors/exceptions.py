@@ -49,7 +49,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "MissingMethodException": "undefined_name", "GemNotFound": "missing_dependency",
     "GemNotFoundException": "missing_dependency", "UnsatisfiedLinkError": "missing_dependency",
     "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
-    "PendingMigrationError": "precondition_failed",
+    "PendingMigrationError": "precondition_failed", "NoDatabaseError": "precondition_failed",
     # gRPC's status codes as exception classes (google.api_core, grpc clients in every language)
     "InvalidArgument": "invalid_arguments", "OutOfRange": "invalid_arguments",
     "FailedPrecondition": "precondition_failed", "AlreadyExists": "precondition_failed",

@@ -196,6 +196,8 @@ class Rule(StrEnum):
     JAR_NO_MAIN = "jar_no_main"
     SPRING_DATASOURCE = "spring_datasource"
     CMAKE_NO_COMPILER = "cmake_no_compiler"
+    PHP_EXTENSION_FUNCTION = "php_extension_function"
+    COMPOSER_NO_PACKAGE = "composer_no_package"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"
     KIND_NOT_INSTALLED = "kind_not_installed"

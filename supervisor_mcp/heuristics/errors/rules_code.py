@@ -128,9 +128,11 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                 "Find it (find . -name {path_q}{path2_q}{path3_q}); add the file, generate it (config.h comes from "
                 "./configure or cmake), or pass its directory with -I.")),
     # gcc in any locale, and clang's wording
-    sig(Rule.C_HEADER, "missing_dependency", "fatal error:",
+    # (and Ruby's mkmf, which checks for the header before a native gem compiles)
+    sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{locales.ENOENT})|"
-        r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found",
+        r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found|"
+        r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"

@@ -28,13 +28,25 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "List what exists (\\dt / SHOW TABLES / the schema), then fix the name or run the pending "
                 "migrations.")),
     # The root of a Composer "could not be resolved": an extension of PHP itself is not installed.
+    # Composer's two wordings (the second one under "Your requirements could not be resolved")
     sig(Rule.PHP_EXTENSION_MISSING, "missing_dependency", "php extension",
-        r"requested PHP extension (?:ext-)?(?P<ext>[\w-]{1,40}) [^\n]{0,20}is missing from your system", priority=97,
+        r"(?:requested|requires) PHP extension (?:ext-)?(?P<ext>[\w-]{1,40}) [^\n]{0,40}is missing from your system",
+        priority=97,
         example="  - The requested PHP extension ext-intl * is missing from your system. Install or enable PHP's intl "
                 "extension.",
         advice=("PHP's {ext} extension is not installed or not enabled for the PHP that runs Composer.",
                 "Install it with the system's package manager (e.g. php-{ext} / php8.x-{ext}, or "
                 "docker-php-ext-install in an image) or enable it in php.ini, then run Composer again.")),
+    # A function of a common extension (mbstring, curl, gd, intl, bcmath, ...) that is not loaded in this PHP.
+    sig(Rule.PHP_EXTENSION_FUNCTION, "missing_dependency", "call to undefined function",
+        r"Call to undefined function (?P<name>(?:mb|curl|image|gd|bc|gmp|grapheme|numfmt|sodium|pg|mysqli|zip|ldap|"
+        r"iconv|simplexml|xml|dom|exif|finfo|gettext|imap|pcntl|posix|soap|socket|xsl|yaml|apcu|ctype|bz|openssl)"
+        r"_\w{1,60})\(\)", priority=97,
+        example="PHP Fatal error:  Uncaught Error: Call to undefined function mb_strlen() in /app/src/Str.php:9",
+        advice=("`{name}` belongs to a PHP extension that is not loaded in the PHP that ran this.",
+                "Install and enable that extension (its prefix names it: mb_ is mbstring, curl_ curl, image gd, bc "
+                "bcmath; e.g. apt-get install -y php-mbstring, or enable it in php.ini); `php -m` lists the loaded "
+                "ones.")),
     # `dotnet NAME`: no built-in command and no dotnet-NAME tool on PATH.
     sig(Rule.DOTNET_TOOL_MISSING, "missing_dependency", "could not execute because",
         r"Could not execute because the specified command or file was not found", priority=86,
@@ -148,6 +160,15 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG) and pin "
                 "one of them.")),
     # A resolver's conflict explains the "could not find" lines it prints under it: it outranks them.
+    # Composer explains each unresolvable requirement: a name no repository has is not a version conflict.
+    sig(Rule.COMPOSER_NO_PACKAGE, "invalid_arguments", "could not be found in any version",
+        r"requires (?P<module>[\w.-]{1,100}/[\w.-]{1,100}),? it could not be found in any version", priority=97,
+        example=("  Problem 1\n    - Root composer.json requires laravel/framwork, it could not be found in any "
+                 "version, there may be a typo in the package name."),
+        advice=("No repository Composer reads has a package named `{module}` (a typo, or a private package "
+                "without its repository entry).",
+                "Check the name on packagist.org (or add the private repository to composer.json), then run "
+                "composer again.")),
     sig(Rule.RESOLVER_CONFLICT, "precondition_failed",
         "conflicting dependencies|resolutionimpossible|could not be resolved|version solving|compatible versions",
         r"conflicting dependencies|ResolutionImpossible|requirements could not be resolved to an installable set|"
