@@ -162,7 +162,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.UNDEFINED_CALL, "undefined_name", "undefined function|undefined method|undefined variable",
         r"Call to undefined (?:function|method) (?P<name>[\w\\:]{1,200})\(|"
         r"Undefined variable:? \$?(?P<name2>\w{1,100})",
-        example="PHP Fatal error:  Uncaught Error: Call to undefined function mb_strlen() in /app/src/Text.php:12",
+        example="PHP Fatal error:  Uncaught Error: Call to undefined function format_price() in /app/src/Text.php:12",
         advice=("`{name}{name2}` does not exist where it is used (a typo, a missing import or use statement, "
                 "or an extension that is not enabled).",
                 "Check the spelling and where it is defined; for a PHP function of an extension, enable that "
