@@ -212,7 +212,10 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="requests.get returned: 404 Client Error for url: https://api.example.com/v2/items"),
     # --- names
     sig(Rule.JS_UNDEFINED, "undefined_name", "is not defined|is not a function",
-        r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function",
+        r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function|"
+        # ESLint's report of the same thing, before the code runs
+        r"^[ \t]{0,4}\d{1,6}:\d{1,5}[ \t]{1,4}error[ \t]{1,4}'(?P<name3>[\w$]{1,100})' is not defined"
+        r"[ \t]{1,4}no-undef$",
         example="Uncaught ReferenceError: fetchUser is not defined\n    at <anonymous>:1:1"),
     sig(Rule.COMPILED_UNDEFINED, "undefined_name",
         "cannot find symbol|error[e04|not declared|undefined|unknown type name",

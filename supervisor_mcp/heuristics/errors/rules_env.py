@@ -16,7 +16,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="bash: ./run.sh: Permission denied"),
     sig(Rule.HTTP_AUTH, "permission_denied",
         "40|unauthorized|forbidden|key|token|credential|authenticat|authorized|insufficient",
-        r"\b40[13]\b[^\n]{0,30}(?:Unauthorized|Forbidden|Client Error)|\bUnauthorized\b|(?<!is )\bForbidden\b|"
+        r"\b40[13]\b[^\n]{0,30}(?:Unauthorized|Forbidden|Client Error)|\bUnauthorized\b|"
+        r"(?<!is )(?<!explicitly )\bForbidden\b|"
         r"(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
         r"authentication (?:failed|required)|not authorized to|insufficient (?:permissions|privileges|scope)",
         flags=IGNORECASE,

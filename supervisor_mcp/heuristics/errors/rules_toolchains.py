@@ -91,11 +91,13 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "that exists with the arguments its input schema names.")),
     # A lock file that no longer matches its manifest, under a command told not to rewrite it.
     sig(Rule.LOCK_STALE, "precondition_failed",
-        "was last generated|is out of date|are in sync|needs to be updated, but|err_pnpm_outdated_lockfile",
+        "was last generated|is out of date|are in sync|needs to be updated, but|err_pnpm_outdated_lockfile|"
+        "would have been modified",
         r"changed significantly since [\w.-]{1,60}\.lock was last generated|"
         r"\b[\w.-]{1,60}\.lock (?:\([0-9a-f]{1,70}\) )?is out of date|"
         r"package\.json and package-lock\.json (?:or npm-shrinkwrap\.json )?are in sync|"
-        r"lock ?file(?: at `[^`\n]{1,100}`)? needs to be updated, but|ERR_PNPM_OUTDATED_LOCKFILE",
+        r"lock ?file(?: at `[^`\n]{1,100}`)? needs to be updated, but|ERR_PNPM_OUTDATED_LOCKFILE|"
+        r"lockfile would have been modified by this install, which is explicitly forbidden",
         flags=IGNORECASE,
         example=("pyproject.toml changed significantly since poetry.lock was last generated. Run `poetry lock "
                  "[--no-update]` to fix the lock file."),
@@ -174,6 +176,29 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # --- JavaScript's own tooling
+    sig(Rule.ESLINT_CONFIG_MISSING, "missing_dependency", "eslint couldn't find the",
+        r"ESLint couldn't find the (?:config|plugin) \"(?P<module>[^\"\n]{1,100})\"",
+        example=('ESLint couldn\'t find the config "airbnb" to extend from. Please check that the name of the config '
+                 "is correct."),
+        advice=("The ESLint config or plugin `{module}` that the configuration extends is not installed.",
+                "Install its package as a dev dependency (configs are eslint-config-NAME, plugins eslint-plugin-NAME, "
+                "or the scoped name), then lint again.")),
+    sig(Rule.NODE_TS_DIRECT, "precondition_failed", "err_unknown_file_extension",
+        r"ERR_UNKNOWN_FILE_EXTENSION\]?:? Unknown file extension \"(?P<ext>\.[cm]?tsx?)\"",
+        example='TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /app/src/index.ts',
+        advice=("Node was asked to run a {ext} file directly, and this Node has no TypeScript loader for it.",
+                "Run it through a loader (npx tsx FILE, or ts-node with its ESM loader), or compile it first "
+                "(npx tsc) and run the emitted .js.")),
+    # A formatter's check mode: it ran, and reports files that are not formatted.
+    sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|would reformat|would be reformatted",
+        r"Code style issues found in (?:the above file|\d{1,6} files)|^would reformat \S|"
+        r"^\d{1,6} files? would be reformatted",
+        example=("[warn] src/App.jsx\n[warn] Code style issues found in the above file. Run Prettier with --write to "
+                 "fix."),
+        advice=("The formatter's check found files that are not formatted the way it would write them.",
+                "Run the formatter in write mode (prettier --write, black, ruff format, gofmt -w) on those files, "
+                "then run the check again.")),
     # --- the JVM's build tools
     sig(Rule.JAVA_LEVEL_DROPPED, "invalid_arguments", "is no longer supported",
         r"(?:Source|Target) option (?P<level>\S{1,10}) is no longer supported",
