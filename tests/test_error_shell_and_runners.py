@@ -90,3 +90,25 @@ def test_sql_server_and_oracle_key_violations_are_state_conflicts(error: str) ->
 def test_advice_never_quotes_an_empty_name(error: str, action: str) -> None:
     diag = diagnose(error, action)
     assert "``" not in diag.root_cause + diag.fix
+
+
+def test_npm_funding_and_audit_lines_after_a_finished_install_are_commentary() -> None:
+    body = ("npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n\n"
+            "added 678 packages, and audited 681 packages in 29s\n\n221 packages are looking for funding\n"
+            "  run `npm fund` for details\n\n4 low severity vulnerabilities\n")
+    assert diagnose(body, "npm install").category == "not_an_error"
+
+
+def test_debug_log_line_that_carries_a_failure_is_not_a_notice() -> None:
+    body = ('[DEBUG] MCP server "mcp-nova": Starting connection attempt\n'
+            '[DEBUG] MCP server "mcp-nova": Connection failed: Error: spawn mcp-nova ENOENT\n')
+    assert diagnose(body, "").category == "missing_dependency"
+
+
+def test_exception_after_a_wrapper_in_another_script_is_read() -> None:
+    assert diagnose("代码执行出错：NameError: name 'base' is not defined", "").category == "undefined_name"
+
+
+def test_options_that_contradict_each_other_are_bad_arguments() -> None:
+    error = "fatal: paths 'src/a.py ...' with -a does not make sense"
+    assert diagnose(error, "git commit -am msg -- src/a.py").category == "invalid_arguments"

@@ -65,9 +65,14 @@ _NOTICE_LINE = re.compile(
     r"\b(?:is|are) (?:abandoned|"
     r"deprecated)\b|^Deprecated\b|"
     r"^(?:Use|See) '?--warning-mode|^See https?://\S+$|"
+    # npm's closing funding and audit summary after a finished install
+    r"^\d{1,6} packages? (?:is|are) looking for funding$|^run `npm fund` for details$|"
+    r"^\d{1,6} (?:(?:low|moderate|high|critical) severity )?vulnerabilit(?:y|ies)\b|^To address (?:all )?issues\b|"
+    r"^npm audit fix\b|^Run `npm audit` for details\.$|"
     # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on
     r"^debconf: (?:delaying package configuration|unable to initiali[sz]e frontend|\(|falling back to frontend)"
 )
+_LEVEL_PREFIX = re.compile(r"\[(?:INFO|DEBUG)\]|(?:INFO|DEBUG)\b|::debug::")
 # A tool's own last word that it succeeded; what it printed before that was commentary.
 _SUCCESS_END = re.compile(
     r"^(?:\[\w{1,10}\]\s{1,4})?(?:BUILD SUCCESS(?:FUL)?\b|Installation (?:complete|completed|finished|successful)\b|"
@@ -149,7 +154,10 @@ def is_warning(line: str) -> bool:
 def _is_notice(line: str) -> bool:
     if _WARNING_LINE.match(line):
         return True
-    # "Error: the --legacy flag is deprecated and has been removed" reports a failure in a notice's words.
+    # "Error: the --legacy flag is deprecated and has been removed" reports a failure in a notice's words,
+    # and a client's debug log line may carry the failure itself ("[DEBUG] ... Connection failed: Error: ...").
+    if _LEVEL_PREFIX.match(line) and _HARD_FAILURE.search(prose(line)):
+        return False
     return bool(_NOTICE_LINE.search(line)) and not _ERROR_LEVEL.match(line)
 
 
@@ -175,7 +183,7 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     lines = [ln.strip() for ln in envelope.body.splitlines() if ln.strip()]
     # The last success line counts if only warnings follow it (a build that succeeded "with 9 warning(s)").
     last = next((i for i in range(len(lines) - 1, -1, -1) if _SUCCESS_END.match(lines[i])), None)
-    tail_ok = last is not None and (last >= len(lines) - 3 or all(is_warning(ln) for ln in lines[last + 1:]))
+    tail_ok = last is not None and (last >= len(lines) - 3 or all(_is_notice(ln) for ln in lines[last + 1:]))
     success = lines[last] if last is not None and tail_ok else None
     if success is None or _FAILS.search(envelope.body):
         return None

@@ -147,7 +147,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"argument lists differ|no overload for method|"
          r"is not a valid (?:model|id|identifier|name|option|value|choice)\b|"
          r"unknown (?:lifecycle phase|goal|task)\b|missing script:|^error Command \"[^\"\n]{1,60}\" not found\.|"
-         r"\bunknown compiler option\b|"
+         r"\bunknown compiler option\b|^[\w.-]{1,40}: unknown variable '|"
+         # options that contradict each other (git, and argument parsers' mutual exclusion)
+         r"with -{1,2}[\w-]{1,40} does not make sense|\boptions? '[^'\n]{1,60}' and '[^'\n]{1,60}' cannot be used "
+         r"together|\bnot allowed with argument\b|"
          r"no function matches the given name and argument types|"
          r"function [\w.]{1,80}\([^)\n]{0,200}\) does not exist|unknown (?:sub)?command|"
          r"is not a [\w-]{1,20} command|no such (?:sub)?command|"
