@@ -112,3 +112,18 @@ def test_exception_after_a_wrapper_in_another_script_is_read() -> None:
 def test_options_that_contradict_each_other_are_bad_arguments() -> None:
     error = "fatal: paths 'src/a.py ...' with -a does not make sense"
     assert diagnose(error, "git commit -am msg -- src/a.py").category == "invalid_arguments"
+
+
+@pytest.mark.parametrize("body", [
+    "Terraform has been successfully initialized!\n\nYou may now begin working with Terraform. Try running "
+    "\"terraform plan\" to see\nany changes that are required for your infrastructure.",
+    "#8 naming to docker.io/library/app:latest done\n#8 DONE 0.3s\n\n 1 warning found (use docker --debug to "
+    "expand):\n - FromAsCasing: 'as' and 'FROM' keywords' casing do not match (line 1)",
+])
+def test_a_finished_run_with_trailing_notes_is_not_an_error(body: str) -> None:
+    assert diagnose(body, "").category == "not_an_error"
+
+
+def test_cargo_relaying_the_programs_exit_names_no_cause() -> None:
+    error = "error: process didn't exit successfully: `target/debug/app` (exit status: 1)"
+    assert diagnose(error, "cargo run").category == "unknown"

@@ -69,6 +69,8 @@ _NOTICE_LINE = re.compile(
     r"^\d{1,6} packages? (?:is|are) looking for funding$|^run `npm fund` for details$|"
     r"^\d{1,6} (?:(?:low|moderate|high|critical) severity )?vulnerabilit(?:y|ies)\b|^To address (?:all )?issues\b|"
     r"^npm audit fix\b|^Run `npm audit` for details\.$|"
+    # BuildKit's build checks after a finished build
+    r"^\d{1,4} warnings? found \(use docker --debug to expand\):$|^ - [A-Z][A-Za-z]{2,60}: |"
     # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on
     r"^debconf: (?:delaying package configuration|unable to initiali[sz]e frontend|\(|falling back to frontend)"
 )
@@ -80,7 +82,7 @@ _SUCCESS_END = re.compile(
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
     r"(?:COMMIT|CREATE \w+|INSERT \d+ \d+|UPDATE \d+|DELETE \d+|DROP \w+)$|"
     r"Successfully \w+|Done\b|Finished\b|All done\b|[\w.-]{1,80}/[\w.-]{1,253} (?:created|configured|unchanged)$|"
-    r"\d{1,5} actionable tasks?:|"
+    r"\d{1,5} actionable tasks?:|[\w .-]{1,60} (?:has|have) been successfully \w{1,20}\b|#\d{1,4} DONE [\d.]{1,8}s$|"
     # test runners' tallies with nothing failed: pytest, unittest, Jest, mocha, RSpec, go test
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"

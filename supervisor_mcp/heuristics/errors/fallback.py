@@ -51,6 +51,8 @@ _WRAPPER_ONLY = re.compile(
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
     r"exited with non-zero status:? \d{1,3}$|"
+    # cargo run / cargo test relaying the program's own exit
+    r"^error: process didn't exit successfully: `[^`\n]{1,300}` \(exit (?:status|code): \d{1,3}\)$|"
     # cargo's build script failed: its own stderr, below this line, has the cause
     r"^error: failed to run custom build command for `[^`\n]{1,120}`$",
     re.MULTILINE,
