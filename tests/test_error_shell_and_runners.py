@@ -127,3 +127,20 @@ def test_a_finished_run_with_trailing_notes_is_not_an_error(body: str) -> None:
 def test_cargo_relaying_the_programs_exit_names_no_cause() -> None:
     error = "error: process didn't exit successfully: `target/debug/app` (exit status: 1)"
     assert diagnose(error, "cargo run").category == "unknown"
+
+
+def test_cargo_plugin_subcommand_that_is_not_installed_is_missing() -> None:
+    error = ("error: no such command: `nextest`\n\n\tView all installed commands with `cargo --list`\n"
+             "\tFind a package to install `nextest` with `cargo search cargo-nextest`")
+    diag = diagnose(error, "cargo nextest run")
+    assert diag.category == "missing_dependency" and "cargo install cargo-nextest" in diag.fix
+
+
+def test_rustc_parser_error_is_a_syntax_error() -> None:
+    error = "error: expected `;`, found `let`\n --> src/main.rs:3:23"
+    assert diagnose(error, "cargo build").category == "syntax_error"
+
+
+def test_rustfmt_check_diff_is_a_failed_check() -> None:
+    error = "Diff in /app/src/main.rs at line 3:\n fn main() {\n-    let x=1;\n+    let x = 1;\n }"
+    assert diagnose(error, "cargo fmt --check").category == "test_failure"

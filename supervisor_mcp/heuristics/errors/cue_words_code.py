@@ -46,6 +46,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"not well-formed|\byaml: (?:line \d|invalid)|\bbad config (?:line|file)\b|illegal character|"
          r"invalid (?:yaml|json|toml|xml)\b|unknown directive|"
          r"\[emerg\] unexpected|invalid interpolation format|\bexpected [\w ]{1,30}, found\b|"
+         # rustc's parser (its type errors print "expected `u32`, found `&str`" under a coded error line instead)
+         r"^error: expected [`'][^`'\n]{1,30}[`'], found\b|"
          r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
          r"while (?:scanning|parsing) a\b|"
          r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|(?:malformed|corrupt) patch\b|"

@@ -200,6 +200,7 @@ class Rule(StrEnum):
     ESLINT_CONFIG_MISSING = "eslint_config_missing"
     NODE_TS_DIRECT = "node_ts_direct"
     FORMAT_CHECK = "format_check"
+    CARGO_SUBCOMMAND_MISSING = "cargo_subcommand_missing"
     COMPOSER_NO_PACKAGE = "composer_no_package"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"

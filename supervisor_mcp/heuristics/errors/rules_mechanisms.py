@@ -163,7 +163,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "Check the package id's spelling and that nuget.org (or the feed that hosts it) is among the "
                 "sources (dotnet nuget list source); then restore again.")),
     sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types|in argument to|value in",
-        r"error\[E0308\]: mismatched types|error\[E0277\]: the trait bound|error TS2345:|error TS2322:|"
+        r"error\[E0308\]: mismatched types|error\[E0277\]: |error TS2345:|error TS2322:|"
         r"cannot use [^\n]{1,200} as [^\n]{1,200} value in (?:argument to\b|assignment|return statement)|"
         r"error: incompatible types",
         example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"

@@ -184,6 +184,15 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("The ESLint config or plugin `{module}` that the configuration extends is not installed.",
                 "Install its package as a dev dependency (configs are eslint-config-NAME, plugins eslint-plugin-NAME, "
                 "or the scoped name), then lint again.")),
+    # cargo's subcommands beyond its own are installed crates (cargo-nextest, cargo-watch): cargo says so.
+    sig(Rule.CARGO_SUBCOMMAND_MISSING, "missing_dependency", "no such command",
+        r"^error: no such command: `(?P<cmd>[\w-]{1,60})`(?:\n[^\n]{0,200}){0,6}?\n[^\n]{0,40}Find a package to "
+        r"install",
+        example=("error: no such command: `nextest`\n\n\tView all installed commands with `cargo --list`\n\tFind a "
+                 "package to install `nextest` with `cargo search cargo-nextest`"),
+        advice=("`cargo {cmd}` is a plugin subcommand that is not installed here.",
+                "Install it (cargo install cargo-{cmd}, or the package `cargo search cargo-{cmd}` finds), then run "
+                "the command again.")),
     sig(Rule.NODE_TS_DIRECT, "precondition_failed", "err_unknown_file_extension",
         r"ERR_UNKNOWN_FILE_EXTENSION\]?:? Unknown file extension \"(?P<ext>\.[cm]?tsx?)\"",
         example='TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /app/src/index.ts',
@@ -191,8 +200,9 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "Run it through a loader (npx tsx FILE, or ts-node with its ESM loader), or compile it first "
                 "(npx tsc) and run the emitted .js.")),
     # A formatter's check mode: it ran, and reports files that are not formatted.
-    sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|would reformat|would be reformatted",
+    sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|would reformat|would be reformatted|diff in ",
         r"Code style issues found in (?:the above file|\d{1,6} files)|^would reformat \S|"
+        r"^Diff in \S{1,300} at line \d{1,7}:$|"
         r"^\d{1,6} files? would be reformatted",
         example=("[warn] src/App.jsx\n[warn] Code style issues found in the above file. Run Prettier with --write to "
                  "fix."),
