@@ -144,3 +144,16 @@ def test_rustc_parser_error_is_a_syntax_error() -> None:
 def test_rustfmt_check_diff_is_a_failed_check() -> None:
     error = "Diff in /app/src/main.rs at line 3:\n fn main() {\n-    let x=1;\n+    let x = 1;\n }"
     assert diagnose(error, "cargo fmt --check").category == "test_failure"
+
+
+def test_aws_go_sdk_v2_response_error_is_read_by_its_code() -> None:
+    error = ("│ Error: creating S3 Bucket (acme-logs): operation error S3: CreateBucket, https response error "
+             "StatusCode: 409, RequestID: ABC, HostID: XYZ, BucketAlreadyExists: \n╵")
+    assert diagnose(error, "terraform apply").category == "precondition_failed"
+
+
+def test_terraform_provider_bug_is_unknown_and_blames_the_provider() -> None:
+    error = ("│ Error: Provider produced inconsistent final plan\n│ \n│ This is a bug in the provider, which should "
+             "be reported in the provider's own issue tracker.\n╵")
+    diag = diagnose(error, "terraform apply")
+    assert diag.category == "unknown" and diag.fault == "tool"

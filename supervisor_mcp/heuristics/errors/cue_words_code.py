@@ -111,7 +111,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
-         r"\bno matches found: |"
+         r"\bno matches found: |non-existent remote object\b|"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -133,7 +133,7 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("bad_arguments", "invalid_arguments",
          # (HCL's "Invalid argument name" heads a parse error: a quoted or malformed name)
          r"invalid (?:function )?(?:argument(?! name)|option|flag|value|parameter|reference format|choice)|"
-         r"unknown (?:option|flag|argument|shorthand flag|parameter)|"
+         r"unknown (?:option|flag|argument|shorthand flag|parameter)|does not have a provider named\b|"
          r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
@@ -221,7 +221,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bis locked\b|not available from|(?:is |are )?not available\b|no longer available|"
          r"doesn't have a resource type|not supported|unsupported|incompatible|version mismatch|"
          r"not a git repository|uncommitted changes|merge conflict|\bCONFLICT \(|conflicting|"
-         r"could not find compatible versions|still in use|"
+         r"could not find compatible versions|still in use|\balready managed by\b|"
          r"already activated|\brequires [\w.-]{1,30} >= ?[\d.]{1,20}|cannot uninstall\b|was interrupted, you must|"
          r"other objects depend on|inconsistent migration history|is applied before its dependency|"
          r"insufficient (?:funds|balance)\b|"

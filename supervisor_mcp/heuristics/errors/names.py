@@ -201,6 +201,7 @@ class Rule(StrEnum):
     NODE_TS_DIRECT = "node_ts_direct"
     FORMAT_CHECK = "format_check"
     CARGO_SUBCOMMAND_MISSING = "cargo_subcommand_missing"
+    TF_PROVIDER_BUG = "tf_provider_bug"
     COMPOSER_NO_PACKAGE = "composer_no_package"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"

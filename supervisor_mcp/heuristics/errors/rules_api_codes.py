@@ -30,9 +30,11 @@ _AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"DependencyViolation|Invalid\w{1,40}\.Duplicate", "ResourceInUseException"),
 )
 _AWS_SIGNATURES = tuple(
-    sig(rule, category, "an error occurred (|api error |invalid",
-        # (a provider may print the code bare after ": "; only EC2's dotted codes are distinctive there)
-        rf"(?:An error occurred \(|\bapi error |: (?=Invalid\w{{1,40}}\.\w{{1,20}}: ))(?:{codes})(?:\b(?!:)|: )",
+    sig(rule, category, "an error occurred (|api error |invalid|requestid: ",
+        # (a provider may print the code bare after ": "; only EC2's dotted codes are distinctive there; the Go
+        # SDK v2's response error puts it after the request's ids)
+        rf"(?:An error occurred \(|\bapi error |: (?=Invalid\w{{1,40}}\.\w{{1,20}}: )|"
+        rf"\bRequestID: [\w-]{{1,80}}, (?:HostID: [^,\n]{{1,300}}, )?)(?:{codes})(?:\b(?!:)|: )",
         example=f"An error occurred ({code}) when calling the CreateStack operation: see the message")
     for rule, category, codes, code in _AWS_CODES
 )
