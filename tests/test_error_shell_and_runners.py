@@ -157,3 +157,15 @@ def test_terraform_provider_bug_is_unknown_and_blames_the_provider() -> None:
              "be reported in the provider's own issue tracker.\n╵")
     diag = diagnose(error, "terraform apply")
     assert diag.category == "unknown" and diag.fault == "tool"
+
+
+def test_quoted_line_that_ends_a_sentence_is_not_followed_by_a_second_stop() -> None:
+    error = ("pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+             "port=443): Read timed out.")
+    diag = diagnose(error, "pip install torch")
+    assert ".." not in diag.root_cause and diag.root_cause.endswith(".")
+
+
+def test_a_rejected_option_without_a_known_command_reads_as_prose() -> None:
+    diag = diagnose("Unrecognized option: --add-opens\nError: Could not create the Java Virtual Machine.", "")
+    assert "`the command`" not in diag.root_cause + diag.fix

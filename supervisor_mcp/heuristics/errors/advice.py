@@ -204,15 +204,17 @@ def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     usage = _USAGE.search(ctx.envelope.body)
     arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip().strip("`'‘’\"")
-    name = ctx.command.name if ctx.command else "the command"
+    name = ctx.command.name if ctx.command else ""
     shown = f" (`{clip(arg, 60, ellipsis=True)}`)" if arg else ""
-    cause = f"`{name}` rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."
+    who = f"`{name}`" if name else "The command"
+    cause = f"{who} rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."
     plugin = next((p for flag, p in _PLUGIN_FLAGS.items() if arg.split()[:1] == [flag]), "")
     if plugin:
         return cause, (f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag "
                        f"or pip install {plugin}.")
     fix = f"Valid usage: {clip(usage.group(0), 200, ellipsis=True)}. " if usage else ""
-    return cause, fix + f"Check `{name} --help` and call again with only supported options."
+    help_of = f"`{name} --help`" if name else "the command's --help"
+    return cause, fix + f"Check {help_of} and call again with only supported options."
 
 
 ADVICE = {

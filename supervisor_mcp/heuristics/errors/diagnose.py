@@ -237,6 +237,9 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
     return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 
 
+_DOUBLE_STOP = re.compile(r"(?<![.])\.\.(?=\s|$)")
+
+
 def context_for(error: str, action: str) -> ErrorContext:
     return ErrorContext(observe(error, action=action))
 
@@ -248,6 +251,8 @@ def diagnose(
     ctx = context_for(error, action)
     finding = classify(ctx)
     root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
+    # A quoted line that ends its own sentence, inside a template that ends one too ("Read timed out..").
+    root_cause, fix = _DOUBLE_STOP.sub(".", root_cause), _DOUBLE_STOP.sub(".", fix)
     if finding.rule.endswith("+baseline"):
         root_cause = ("This ran on the original code (your changes stashed), so the failure is pre-existing. "
                       + root_cause)
