@@ -82,7 +82,8 @@ _SUCCESS_END = re.compile(
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
     r"(?:COMMIT|CREATE \w+|INSERT \d+ \d+|UPDATE \d+|DELETE \d+|DROP \w+)$|"
     r"Successfully \w+|Done\b|Finished\b|All done\b|[\w.-]{1,80}/[\w.-]{1,253} (?:created|configured|unchanged)$|"
-    r"\d{1,5} actionable tasks?:|[\w .-]{1,60} (?:has|have) been successfully \w{1,20}\b|#\d{1,4} DONE [\d.]{1,8}s$|"
+    r"\d{1,5} actionable tasks?:|✖ \d{1,6} problems? \(0 errors, \d{1,6} warnings?\)$|"
+    r"[\w .-]{1,60} (?:has|have) been successfully \w{1,20}\b|#\d{1,4} DONE [\d.]{1,8}s$|"
     # test runners' tallies with nothing failed: pytest, unittest, Jest, mocha, RSpec, go test
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
