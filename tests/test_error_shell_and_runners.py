@@ -169,3 +169,21 @@ def test_quoted_line_that_ends_a_sentence_is_not_followed_by_a_second_stop() -> 
 def test_a_rejected_option_without_a_known_command_reads_as_prose() -> None:
     diag = diagnose("Unrecognized option: --add-opens\nError: Could not create the Java Virtual Machine.", "")
     assert "`the command`" not in diag.root_cause + diag.fix
+
+
+def test_a_warning_that_carries_a_wrapped_driver_exception_is_not_a_notice() -> None:
+    line = "WARNING  Error during upsert: (sqlite3.OperationalError) no such column: run_id       sqllite.py:218"
+    assert diagnose(line, "").category != "not_an_error"
+
+
+def test_a_js_error_object_with_a_quoted_403_status_is_permission_denied() -> None:
+    body = ("{\n  message: 'Resource not accessible by personal access token',\n"
+            "  documentation_url: 'https://docs.github.com/rest/pulls/pulls#create-a-pull-request',\n"
+            "  status: '403'\n}")
+    assert diagnose(body, "node release.js").category == "permission_denied"
+
+
+def test_a_tool_asking_for_its_missing_command_is_a_bad_argument() -> None:
+    body = ("ERROR: You must supply a command.\n\nExecute binaries from npm packages.\n\n"
+            "  npx [options] <command>[@version] [command-arg]...")
+    assert diagnose(body, "npx").category == "invalid_arguments"

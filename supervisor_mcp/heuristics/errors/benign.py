@@ -37,13 +37,14 @@ _TROUBLE = re.compile(
 # A cluster event's row: `Warning` is its type column, and the message is the failure itself.
 EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
 # A warning that carries an exception ("WARN: Could not load tool. ModuleNotFoundError: ...") reports it.
-CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception): ")
+# (SQLAlchemy wraps the driver's: "(sqlite3.OperationalError) no such column")
+CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)(?:: |\) )")
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
     rf"(?!{EVENT_ROW.pattern})"
     # (a wrapper may relay a tool's stderr at its own error level: `[ERROR] npm WARN ...`, `Error: WARNING: ...`)
-    r"(?:\[ERROR\] |Error: |##\[error\])?"
-    r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[WARN(?:ING)?\]|WARN|W:|"
+    r"(?:\[ERROR\] |Error: |##\[error\]|---> )?"
+    r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[(?:WARN(?:ING)?|Warning)\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
     r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: warning: |"
     # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`

@@ -111,7 +111,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
-         r"\bno matches found: |non-existent remote object\b|"
+         r"\bno matches found: |non-existent remote object\b|: directory not found$|"
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"
@@ -149,7 +149,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"argument lists differ|no overload for method|"
          r"is not a valid (?:model|id|identifier|name|option|value|choice)\b|"
          r"unknown (?:lifecycle phase|goal|task)\b|missing script:|^error Command \"[^\"\n]{1,60}\" not found\.|"
-         r"\bunknown compiler option\b|^[\w.-]{1,40}: unknown variable '|"
+         r"\bunknown compiler option\b|\byou must (?:supply|specify|provide) an? (?:command|argument|value)\b|"
+         r"^[\w.-]{1,40}: unknown variable '|"
          # options that contradict each other (git, and argument parsers' mutual exclusion)
          r"with -{1,2}[\w-]{1,40} does not make sense|\boptions? '[^'\n]{1,60}' and '[^'\n]{1,60}' cannot be used "
          r"together|\bnot allowed with argument\b|"
@@ -203,7 +204,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          "the suite with coverage again; lowering the threshold is the project's call, not a fix."),
     cue("failed_test", "test_failure",
          r"^[ \t]{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
-         r"^ASSERT:|test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
+         r"^ASSERT:|^error: Assert \w|"
+         r"test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ..."), a version ("9.5 failed")
          # or a port ("port 5432 failed: FATAL ...")
