@@ -93,9 +93,31 @@ def test_advice_never_quotes_an_empty_name(error: str, action: str) -> None:
 
 
 def test_npm_funding_and_audit_lines_after_a_finished_install_are_commentary() -> None:
-    body = ("npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n\n"
-            "added 678 packages, and audited 681 packages in 29s\n\n221 packages are looking for funding\n"
-            "  run `npm fund` for details\n\n4 low severity vulnerabilities\n")
+    # corpus row ec2672 (github:googleapis/gcloud-mcp#107), read as unknown before
+    body = (
+        "npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory. Do not use it. Check out lru-cache if you want a good and tested way to coalesce async requests by a key value, which is much more comprehensive and powerful.\n"
+        "npm warn deprecated @humanwhocodes/config-array@0.13.0: Use @eslint/config-array instead\n"
+        "npm warn deprecated rimraf@3.0.2: Rimraf versions prior to v4 are no longer supported\n"
+        "npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n"
+        "npm warn deprecated @humanwhocodes/object-schema@2.0.3: Use @eslint/object-schema instead\n"
+        "npm warn deprecated node-domexception@1.0.0: Use your platform's native DOMException instead\n"
+        "npm warn deprecated eslint@8.57.1: This version is no longer supported. Please see https://eslint.org/version-support for other options.\n"
+        "\n"
+        "> @google-cloud/gcloud-mcp@0.1.0 prepare\n"
+        "> npm run compile\n"
+        "\n"
+        "\n"
+        "> @google-cloud/gcloud-mcp@0.1.0 compile\n"
+        "> tsc -p .\n"
+        "\n"
+        "\n"
+        "added 678 packages, and audited 681 packages in 29s\n"
+        "\n"
+        "221 packages are looking for funding\n"
+        "  run `npm fund` for details\n"
+        "\n"
+        "4 low severity vulnerabilities"
+    )
     assert diagnose(body, "npm install").category == "not_an_error"
 
 
@@ -115,13 +137,50 @@ def test_options_that_contradict_each_other_are_bad_arguments() -> None:
 
 
 @pytest.mark.parametrize("body", [
+    "Initializing provider plugins...\n- Installed hashicorp/aws v5.31.0 (signed by HashiCorp)\n\n"
     "Terraform has been successfully initialized!\n\nYou may now begin working with Terraform. Try running "
-    "\"terraform plan\" to see\nany changes that are required for your infrastructure.",
-    "#8 naming to docker.io/library/app:latest done\n#8 DONE 0.3s\n\n 1 warning found (use docker --debug to "
-    "expand):\n - FromAsCasing: 'as' and 'FROM' keywords' casing do not match (line 1)",
+    "\"terraform plan\" to see\nany changes that are required for your infrastructure. All Terraform commands\n"
+    "should now work.\n\nIf you ever set or change modules or backend configuration for Terraform,\n"
+    "rerun this command to reinitialize your working directory. If you forget, other\n"
+    "commands will detect it and remind you to do so if necessary.",
+    "#8 naming to docker.io/library/app:latest done\n#8 DONE 0.3s\n\n 4 warnings found (use docker --debug to "
+    "expand):\n - UndefinedVar: Usage of undefined variable '$PYTHONPATH' (line 5)\n - FromAsCasing: 'as' and "
+    "'FROM' keywords' casing do not match (line 1)\n - LegacyKeyValueFormat: \"ENV key=value\" should be used "
+    "(line 4)\n - JSONArgsRecommended: JSON arguments recommended for CMD (line 9)",
 ])
 def test_a_finished_run_with_trailing_notes_is_not_an_error(body: str) -> None:
     assert diagnose(body, "").category == "not_an_error"
+
+
+@pytest.mark.parametrize(("body", "action"), [
+    ('INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)\n'
+     'INFO:     127.0.0.1:51234 - "GET /favicon.ico HTTP/1.1" 404 Not Found', "uvicorn app:app"),
+    ("INFO  [alembic.runtime.migration] Running upgrade 1a2b3c -> 4d5e6f, add error message column to runs",
+     "alembic upgrade head"),
+    ("/app/src/App.java:12: warning: [unchecked] unchecked cast\n        throw (RuntimeException) e;\n\n"
+     "BUILD SUCCESSFUL in 3s", "./gradlew build"),
+    ("<returncode>0</returncode>\n<output>\nwould reformat app.py\n\nAll done! ✨ 🍰 ✨\n1 file would be "
+     "reformatted.\n</output>", "black --diff ."),
+    ("<returncode>0</returncode>\n<output>\n问：KeyError: 'model' 是什么原因？\n</output>", "cat docs/FAQ.zh.md"),
+])
+def test_words_of_failure_in_a_successful_run_are_not_a_failure(body: str, action: str) -> None:
+    assert diagnose(body, action).category == "not_an_error"
+
+
+def test_a_failure_after_a_success_line_is_still_a_failure() -> None:
+    body = "Dependencies have been successfully installed\nRunning migrations...\nmigrate exited with code 1"
+    assert diagnose(body, "").category != "not_an_error"
+
+
+def test_a_typo_of_a_cargo_command_is_not_a_missing_plugin() -> None:
+    error = ("error: no such command: `biuld`\n\n\tDid you mean `build`?\n\n\tView all installed commands with "
+             "`cargo --list`\n\tFind a package to install `biuld` with `cargo search cargo-biuld`")
+    assert diagnose(error, "cargo biuld").category == "invalid_arguments"
+
+
+def test_a_project_helper_with_an_extension_like_name_is_an_undefined_name() -> None:
+    error = "PHP Fatal error:  Uncaught Error: Call to undefined function xml_convert() in /app/x.php:3"
+    assert diagnose(error, "php index.php").category == "undefined_name"
 
 
 def test_cargo_relaying_the_programs_exit_names_no_cause() -> None:

@@ -37,8 +37,11 @@ _TROUBLE = re.compile(
 # A cluster event's row: `Warning` is its type column, and the message is the failure itself.
 EVENT_ROW = re.compile(r"Warning\s{2,}[A-Z]\w{1,40}\s{2,}")
 # A warning that carries an exception ("WARN: Could not load tool. ModuleNotFoundError: ...") reports it.
-# (SQLAlchemy wraps the driver's: "(sqlite3.OperationalError) no such column")
-CARRIES_EXCEPTION = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)(?:: |\) )")
+# (SQLAlchemy wraps the driver's in parentheses, "(sqlite3.OperationalError) no such column"; a cast in code,
+# "(RuntimeException) e", has no module path)
+CARRIES_EXCEPTION = re.compile(
+    r"\b[A-Z]\w{0,60}(?:Error|Exception): |\([\w.]{1,100}\.[A-Z]\w{0,60}(?:Error|Exception)\) "
+)
 # A line a tool prints to warn, not to fail: the tool's own level prefix, or Python's warnings module.
 _WARNING_LINE = re.compile(
     rf"(?!{EVENT_ROW.pattern})"
@@ -57,6 +60,8 @@ _FAILS = re.compile(
     r"\bfailed with\b|"
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
     r"\bRetrying\b|connection broken|timed out|"  # retries that end the output never succeeded
+    r"\bexited with (?:exit )?(?:code )?[1-9]\d{0,2}\b|ESLint found too many warnings|"
+    r"\b[1-9]\d{0,6} (?:failures|errors)\b|"  # a tally after the success line ("104 failures, 223 errors")
     + CARRIES_EXCEPTION.pattern
 )
 # A notice that does not use a level prefix: a client's bracketed level, or a deprecation/abandonment notice.
@@ -71,11 +76,17 @@ _NOTICE_LINE = re.compile(
     r"^\d{1,6} (?:(?:low|moderate|high|critical) severity )?vulnerabilit(?:y|ies)\b|^To address (?:all )?issues\b|"
     r"^npm audit fix\b|^Run `npm audit` for details\.$|"
     # BuildKit's build checks after a finished build
-    r"^\d{1,4} warnings? found \(use docker --debug to expand\):$|^ - [A-Z][A-Za-z]{2,60}: |"
+    r"^\d{1,4} warnings? found \(use docker --debug to expand\):$|^\s{0,2}- [A-Z][A-Za-z]{2,60}: |"
     # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on
     r"^debconf: (?:delaying package configuration|unable to initiali[sz]e frontend|\(|falling back to frontend)"
 )
 _LEVEL_PREFIX = re.compile(r"\[(?:INFO|DEBUG)\]|(?:INFO|DEBUG)\b|::debug::")
+# What makes such a line a failure: an error object or errno it carries, not a word ("404 Not Found" in an
+# access log, "add error message column" in a migration's name).
+_LEVEL_FAILURE = re.compile(
+    r"\bfailed: |\bError: \S|\bE(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE)\b|"
+    + CARRIES_EXCEPTION.pattern
+)
 # A tool's own last word that it succeeded; what it printed before that was commentary.
 _SUCCESS_END = re.compile(
     r"^(?:\[\w{1,10}\]\s{1,4})?(?:BUILD SUCCESS(?:FUL)?\b|Installation (?:complete|completed|finished|successful)\b|"
@@ -160,7 +171,7 @@ def _is_notice(line: str) -> bool:
         return True
     # "Error: the --legacy flag is deprecated and has been removed" reports a failure in a notice's words,
     # and a client's debug log line may carry the failure itself ("[DEBUG] ... Connection failed: Error: ...").
-    if _LEVEL_PREFIX.match(line) and _HARD_FAILURE.search(prose(line)):
+    if _LEVEL_PREFIX.match(line) and _LEVEL_FAILURE.search(line):
         return False
     return bool(_NOTICE_LINE.search(line)) and not _ERROR_LEVEL.match(line)
 
@@ -187,7 +198,7 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     lines = [ln.strip() for ln in envelope.body.splitlines() if ln.strip()]
     # The last success line counts if only warnings follow it (a build that succeeded "with 9 warning(s)").
     last = next((i for i in range(len(lines) - 1, -1, -1) if _SUCCESS_END.match(lines[i])), None)
-    tail_ok = last is not None and (last >= len(lines) - 3 or all(_is_notice(ln) for ln in lines[last + 1:]))
+    tail_ok = last is not None and not any(_says_failure(ln) for ln in lines[last + 1:])
     success = lines[last] if last is not None and tail_ok else None
     if success is None or _FAILS.search(envelope.body):
         return None

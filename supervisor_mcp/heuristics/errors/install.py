@@ -37,8 +37,8 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
-    if g.get("lib") or g.get("lib2"):
-        lib = g.get("lib") or g.get("lib2") or ""
+    if g.get("lib") or g.get("lib2") or g.get("lib3"):
+        lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "
                 "matching lib...-dev package), or use a build/wheel that does not need it.")

@@ -212,11 +212,18 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="requests.get returned: 404 Client Error for url: https://api.example.com/v2/items"),
     # --- names
     sig(Rule.JS_UNDEFINED, "undefined_name", "is not defined|is not a function",
-        r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function|"
-        # ESLint's report of the same thing, before the code runs
-        r"^[ \t]{0,4}\d{1,6}:\d{1,5}[ \t]{1,4}error[ \t]{1,4}'(?P<name3>[\w$]{1,100})' is not defined"
-        r"[ \t]{1,4}no-undef$",
+        r"ReferenceError: (?P<name>\w{1,100}) is not defined|TypeError: (?P<name2>[\w.]{1,100}) is not a function",
         example="Uncaught ReferenceError: fetchUser is not defined\n    at <anonymous>:1:1"),
+    # ESLint's report of an unknown global, before the code runs: often a runtime's or test framework's global
+    # the configuration does not declare, rather than a typo.
+    sig(Rule.ESLINT_NO_UNDEF, "undefined_name", "no-undef",
+        r"^[ \t]{0,4}\d{1,6}:\d{1,5}[ \t]{1,4}error[ \t]{1,4}'(?P<name>[\w$]{1,100})' is not defined"
+        r"[ \t]{1,4}no-undef$",
+        example="/app/src/App.jsx\n  12:7  error  'useEfect' is not defined  no-undef",
+        advice=("ESLint knows no variable or global named `{name}` where it is used.",
+                "If it is a global of a runtime or test framework (describe, it, process, window), declare that "
+                "environment in the ESLint config (env, or languageOptions.globals); otherwise fix the spelling or "
+                "import it.")),
     sig(Rule.COMPILED_UNDEFINED, "undefined_name",
         "cannot find symbol|error[e04|not declared|undefined|unknown type name",
         r"cannot find symbol|error\[E04(?:25|23|33)\]|was not declared in this scope|"
@@ -248,12 +255,15 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"No such option: (?P<arg2>\S{1,60})|Got unexpected extra argument|Error: Missing (?:argument|option)|"
         r"too many arguments|invalid argument [`'‘][^\n]{1,80} for", flags=IGNORECASE,
         example="ls: invalid option -- 'j'\nTry 'ls --help' for more information."),
-    # rm, cp and scp given a directory without -r: the flag is missing, the path is fine.
-    sig(Rule.DIRECTORY_NEEDS_RECURSE, "invalid_arguments", "is a directory|-r not specified",
-        r"^(?P<cmd>rm|cp|scp): cannot remove [`'‘\"][^\n]{1,300}[`'’\"]: Is a directory$|"
-        r"^(?P<cmd2>cp|scp): -r not specified; omitting directory\b",
+    # rm, cp and scp given a directory without -r: the flag is missing, the path is fine (GNU, then BSD/macOS).
+    sig(Rule.DIRECTORY_NEEDS_RECURSE, "invalid_arguments", "is a directory|-r not specified|not a regular file",
+        r"^(?P<cmd>rm): cannot remove [`'‘\"][^\n]{1,300}[`'’\"]: Is a directory$|"
+        r"^(?P<cmd2>cp): -r not specified; omitting directory\b|^(?P<cmd3>rm): [^\n]{1,300}: is a directory$|"
+        r"^(?P<cmd4>cp): [^\n]{1,300} is a directory \(not copied\)\.$|"
+        r"^(?P<cmd5>scp): [^\n]{1,300}: not a regular file$",
         example="rm: cannot remove 'build': Is a directory",
-        advice=("`{cmd}{cmd2}` was given a directory without the recursive flag, so it left it alone.",
+        advice=("`{cmd}{cmd2}{cmd3}{cmd4}{cmd5}` was given a directory without the recursive flag, so it left it "
+                "alone.",
                 "Add -r (rm -r, cp -r) if the whole directory is meant; otherwise name the files inside it.")),
     sig(Rule.CLI_USAGE, "invalid_arguments", "usage: ",
         r"^(?:usage|Usage): \S{1,100}[^\n]{0,300}$", priority=58, confidence=0.75,

@@ -39,13 +39,15 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "docker-php-ext-install in an image) or enable it in php.ini, then run Composer again.")),
     # A function of a common extension (mbstring, curl, gd, intl, bcmath, ...) that is not loaded in this PHP.
     sig(Rule.PHP_EXTENSION_FUNCTION, "missing_dependency", "call to undefined function",
-        r"Call to undefined function (?P<name>(?:mb|curl|image|gd|bc|gmp|grapheme|numfmt|sodium|pg|mysqli|zip|ldap|"
-        r"iconv|simplexml|xml|dom|exif|finfo|gettext|imap|pcntl|posix|soap|socket|xsl|yaml|apcu|ctype|bz|openssl)"
-        r"_\w{1,60})\(\)", priority=97,
+        r"Call to undefined function (?P<name>(?:mb|curl|gmp|grapheme|numfmt|collator|sodium|pg|mysqli|ldap|"
+        r"simplexml|exif|finfo|imap|pcntl|posix|socket|yaml|apcu|ctype|openssl|iconv|intl)_\w{1,60}|"
+        r"imagecreate\w{0,30}|image(?:png|jpeg|gif|webp|copyresampled|destroy|sx|sy|ttftext)|gd_info|"
+        r"bc(?:add|sub|mul|div|mod|pow|powmod|sqrt|scale|comp)|zip_open|bzopen|bzcompress)\(\)", priority=97,
         example="PHP Fatal error:  Uncaught Error: Call to undefined function mb_strlen() in /app/src/Str.php:9",
         advice=("`{name}` belongs to a PHP extension that is not loaded in the PHP that ran this.",
-                "Install and enable that extension (its prefix names it: mb_ is mbstring, curl_ curl, image gd, bc "
-                "bcmath; e.g. apt-get install -y php-mbstring, or enable it in php.ini); `php -m` lists the loaded "
+                "Install and enable that extension (the name says which: mb_ is mbstring, curl_ curl, "
+                "imagecreate* gd, bcadd bcmath; e.g. apt-get install -y php-mbstring, or enable it in php.ini); "
+                "`php -m` lists the loaded "
                 "ones.")),
     # `dotnet NAME`: no built-in command and no dotnet-NAME tool on PATH.
     sig(Rule.DOTNET_TOOL_MISSING, "missing_dependency", "could not execute because",
@@ -99,8 +101,9 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         r"No CMAKE_(?P<lang>\w{1,20})_COMPILER could be found|CMAKE_(?P<lang2>\w{1,20})_COMPILER not set",
         example="CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CXX_COMPILER could be found.",
         advice=("CMake found no {lang}{lang2} compiler on this machine.",
-                "Install one (build-essential or g++ on Debian/Ubuntu, the Xcode command line tools on macOS), or "
-                "set CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
+                "Install one for that language (C/CXX: build-essential or g++ on Debian/Ubuntu, the Xcode command "
+                "line tools on macOS; CUDA: the CUDA toolkit's nvcc; Fortran: gfortran), or set "
+                "CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
         "by not providing|failed to find tool",
@@ -214,12 +217,19 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example="./deploy.sh: line 12: TARGET_DIR: unbound variable",
         advice=("`{name}{name2}` is used before it is set.",
                 "Set or define it before that line (export it, pass it in, or require the file that defines it).")),
-    sig(Rule.GENERIC_PARSE, "syntax_error", "syntax error, unexpected|parse error.",
-        # bison-style parsers (Ruby, PHP, awk), and CMake's "Parse error.  Expected a command name, got ..."
-        r"syntax error, unexpected (?P<detail>[^\n]{1,120})|"
-        r"^[ \t]{0,4}Parse error\.[ \t]{1,4}(?P<detail2>Expected [^\n]{1,120})",
+    # CMake's own parser: "Parse error.  Expected a command name, got unquoted argument with text ..."
+    sig(Rule.CMAKE_PARSE, "syntax_error", "parse error.",
+        r"^[ \t]{0,4}Parse error\.[ \t]{1,4}(?P<detail>Expected [^\n]{1,120})",
+        example=("CMake Error at CMakeLists.txt:8:\n  Parse error.  Expected a command name, got unquoted argument "
+                 "with text\n  \"add_executable(app\"."),
+        advice=("The CMake file named above does not parse. CMake says: {detail}.",
+                "Open it at the line CMake names and close the command's parentheses and quotes, then configure "
+                "again.")),
+    sig(Rule.GENERIC_PARSE, "syntax_error", "syntax error, unexpected",
+        # bison-style parsers (Ruby, PHP, awk)
+        r"syntax error, unexpected (?P<detail>[^\n]{1,120})",
         example="app.rb:14: syntax error, unexpected end-of-input, expecting end",
-        advice=("The file does not parse: syntax error, unexpected {detail}{detail2}.",
+        advice=("The file does not parse: syntax error, unexpected {detail}.",
                 "Fix the syntax at the file and line named (an unclosed block or bracket is the usual cause), "
                 "then run the language's syntax check (ruby -c, php -l) before running it.")),
 )

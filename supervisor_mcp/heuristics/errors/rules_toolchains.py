@@ -39,20 +39,33 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "List the test files or targets first, then rerun with a path or filter that names one of them.")),
     # --- runtimes, SDKs and native builds that are not installed
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
-        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|java_home|"
-        "sdk location",
+        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std",
         r"(?:rbenv|pyenv|nodenv|goenv): version [`'](?P<module3>[^'\n]{1,40})' (?:is )?not installed|"
         r"The framework '(?P<module4>[^'\n]{1,100})', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
         r"The SDK '(?P<module5>[^'\n]{1,100})' specified could not be found|"
         r"error MSB4019: The imported project \"(?P<module6>[^\"\n]{1,300})\"|"
-        r"(?P<module7>JAVA_HOME) is not (?:defined|set)|(?P<module8>SDK location) not found|"
+
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
         advice=("A runtime, SDK or assembly this needs is not installed here{module_named}{module2_named}"
-                "{module3_named}{module4_named}{module5_named}{module6_named}{module7_named}{module8_named}.",
+                "{module3_named}{module4_named}{module5_named}{module6_named}.",
                 "Install the version the project pins (its .ruby-version, .python-version, global.json or "
                 "go.mod), or select one that is installed; then run again.")),
+    sig(Rule.JDK_MISSING, "missing_dependency", "java_home",
+        r"JAVA_HOME is (?:not (?:defined|set)|set to an invalid directory)",
+        example="ERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.",
+        advice=("No usable JDK is configured: JAVA_HOME is unset or points at no Java installation, and java is "
+                "not on PATH.",
+                "Install a JDK (e.g. apt-get install -y openjdk-17-jdk, or the version the build declares) and set "
+                "JAVA_HOME to its directory; then run the build again.")),
+    sig(Rule.ANDROID_SDK_MISSING, "missing_dependency", "sdk location",
+        r"SDK location not found",
+        example=("SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable or "
+                 "by setting the sdk.dir path in your project's local properties file"),
+        advice=("Gradle cannot find the Android SDK: neither ANDROID_HOME nor sdk.dir in local.properties is set.",
+                "Install the Android SDK (or its command-line tools) and set ANDROID_HOME, or write "
+                "sdk.dir=/path/to/sdk into local.properties; then build again.")),
     # Only the package manager's word that a native build failed: the compiler's reason is elsewhere (often a
     # missing header or toolchain, but not always), so the category stays unknown and the advice says where to look.
     sig(Rule.NATIVE_BUILD, "unknown",
@@ -186,8 +199,10 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "or the scoped name), then lint again.")),
     # cargo's subcommands beyond its own are installed crates (cargo-nextest, cargo-watch): cargo says so.
     sig(Rule.CARGO_SUBCOMMAND_MISSING, "missing_dependency", "no such command",
-        r"^error: no such command: `(?P<cmd>[\w-]{1,60})`(?:\n[^\n]{0,200}){0,6}?\n[^\n]{0,40}Find a package to "
-        r"install",
+        # (not when cargo suggests a similar built-in: that is a typo)
+        r"^error: no such command: `(?P<cmd>[\w-]{1,60})`"
+        r"(?:\n(?![^\n]{0,200}(?:[Dd]id you mean|similar name exists))[^\n]{0,200}){0,6}?"
+        r"\n[^\n]{0,40}[Ff]ind a package to install",
         example=("error: no such command: `nextest`\n\n\tView all installed commands with `cargo --list`\n\tFind a "
                  "package to install `nextest` with `cargo search cargo-nextest`"),
         advice=("`cargo {cmd}` is a plugin subcommand that is not installed here.",
@@ -200,10 +215,10 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "Run it through a loader (npx tsx FILE, or ts-node with its ESM loader), or compile it first "
                 "(npx tsc) and run the emitted .js.")),
     # A formatter's check mode: it ran, and reports files that are not formatted.
-    sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|would reformat|would be reformatted|diff in ",
-        r"Code style issues found in (?:the above file|\d{1,6} files)|^would reformat \S|"
-        r"^Diff in \S{1,300} at line \d{1,7}:$|"
-        r"^\d{1,6} files? would be reformatted",
+    sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|oh no! 💥|would reformat: |diff in ",
+        # (black prints "would reformat" under --diff too, and succeeds: only its check's "Oh no!" fails)
+        r"Code style issues found in (?:the above file|\d{1,6} files)|^Oh no! 💥 💔 💥$|^Would reformat: \S|"
+        r"^Diff in \S{1,300} at line \d{1,7}:$",
         example=("[warn] src/App.jsx\n[warn] Code style issues found in the above file. Run Prettier with --write to "
                  "fix."),
         advice=("The formatter's check found files that are not formatted the way it would write them.",

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 # The type must end in a conventional suffix so prose like "Error: x" is left out.
 _EXC_LINE = re.compile(
     # prefixes: pytest's E, Python's exception-group bar, the JVM's, .NET's and PHP's uncaught lines, and a
-    # wrapper's words in another script ("代码执行出错：NameError: ...")
-    r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|\|[ \t]{1,4}|[^\x00-\x7f\n]{1,40}[：:][ \t]{0,2}|"
+    # wrapper's words for "error" in another script ("代码执行出错：NameError: ..."; not "问：" in a FAQ)
+    r"^[ \t]{0,8}(?:E[ \t]{1,12}|INTERNALERROR>[ \t]{0,12}|\|[ \t]{1,4}|"
+    r"[^\x00-\x7f\n]{0,30}(?:错误|出错|异常|失败|錯誤|異常|失敗|エラー|例外|오류|에러)"
+    r"[^\x00-\x7f\n]{0,10}[：:][ \t]{0,2}|"
     r"Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
     r"Unhandled [Ee]xception[.:] |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught )?"
     # (a JVM inner class is printed Outer$Inner)
