@@ -100,7 +100,7 @@ _SUCCESS_END = re.compile(
     r"=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s\b[^=\n]{0,20}=+$|"
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
-    r"Build succeeded\.|0 Error\(s\)$|Restore complete\b|\(\d{1,9} rows?\)$|"
+    r"Build succeeded\.|0 Error\(s\)$|Passed!\s{1,4}- Failed:\s{1,8}0,|Restore complete\b|\(\d{1,9} rows?\)$|"
     r"No changes\. Your infrastructure matches|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b)",
