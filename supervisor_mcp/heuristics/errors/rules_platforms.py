@@ -153,8 +153,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Check the name's spelling and the registry configuration; if it is private, authenticate to "
                 "its registry first.")),
     sig(Rule.NO_MATCHING_VERSION, "invalid_arguments",
-        "etarget|no matching version|failed to select a version|doesn't match any versions|there is no version of",
+        "etarget|no matching version|failed to select a version|doesn't match any versions|there is no version of|"
+        "unknown revision v",
         r"No matching version found for \S{1,200}|\bETARGET\b|failed to select a version for the requirement|"
+        # go get / go mod: a module version that was never tagged
+        r"^go: [^\n]{1,300}: unknown revision v\d[\w.+-]{0,40}$|"
         # Poetry's and uv's resolvers word a pin no release satisfies as a failed solve: it is the pin
         r"which doesn't match any versions, version solving failed|Because there is no version of [\w.\[\]-]{1,100}==",
         priority=97,

@@ -39,17 +39,19 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "List the test files or targets first, then rerun with a path or filter that names one of them.")),
     # --- runtimes, SDKs and native builds that are not installed
     sig(Rule.RUNTIME_MISSING, "missing_dependency",
-        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std",
+        "not installed|could not be found|was not found|could not load file|is not in goroot|is not in std|"
+        "cannot find goroot",
         r"(?:rbenv|pyenv|nodenv|goenv): version [`'](?P<module3>[^'\n]{1,40})' (?:is )?not installed|"
         r"The framework '(?P<module4>[^'\n]{1,100})', version '[^'\n]{1,40}' (?:\([^)\n]{1,40}\) )?was not found|"
         r"The SDK '(?P<module5>[^'\n]{1,100})' specified could not be found|"
         r"error MSB4019: The imported project \"(?P<module6>[^\"\n]{1,300})\"|"
+        r"cannot find GOROOT directory: (?P<module7>\S{1,300})|"
 
         r"Could not load file or assembly '(?P<module>[^',\n]{1,200})|"
         r"package (?P<module2>\S{1,200}) is not in (?:GOROOT|std)",
         example="rbenv: version `3.2.2' is not installed (set by /app/.ruby-version)",
         advice=("A runtime, SDK or assembly this needs is not installed here{module_named}{module2_named}"
-                "{module3_named}{module4_named}{module5_named}{module6_named}.",
+                "{module3_named}{module4_named}{module5_named}{module6_named}{module7_named}.",
                 "Install the version the project pins (its .ruby-version, .python-version, global.json or "
                 "go.mod), or select one that is installed; then run again.")),
     sig(Rule.JDK_MISSING, "missing_dependency", "java_home",
@@ -105,11 +107,12 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # A lock file that no longer matches its manifest, under a command told not to rewrite it.
     sig(Rule.LOCK_STALE, "precondition_failed",
         "was last generated|is out of date|are in sync|needs to be updated, but|err_pnpm_outdated_lockfile|"
-        "would have been modified",
+        "would have been modified|missing go.sum entry",
         r"changed significantly since [\w.-]{1,60}\.lock was last generated|"
         r"\b[\w.-]{1,60}\.lock (?:\([0-9a-f]{1,70}\) )?is out of date|"
         r"package\.json and package-lock\.json (?:or npm-shrinkwrap\.json )?are in sync|"
         r"lock ?file(?: at `[^`\n]{1,100}`)? needs to be updated, but|ERR_PNPM_OUTDATED_LOCKFILE|"
+        r"^missing go\.sum entry for module\b|"
         r"lockfile would have been modified by this install, which is explicitly forbidden",
         flags=IGNORECASE,
         example=("pyproject.toml changed significantly since poetry.lock was last generated. Run `poetry lock "
@@ -117,7 +120,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("The lock file no longer matches the project's manifest, and this command may not rewrite it "
                 "(a frozen, locked, ci or deploy install).",
                 "Regenerate the lock file with the project's tool (poetry lock, uv lock, npm install, yarn "
-                "install, pnpm install, pipenv lock) and commit it; then run the command again.")),
+                "install, pnpm install, pipenv lock, go mod tidy) and commit it; then run the command again.")),
     # A dependency that could not be downloaded because the network failed: the cause is the network,
     # not a missing artifact (Maven, Gradle).
     sig(Rule.ARTIFACT_TRANSFER, "transient", "could not transfer artifact|could not get",
