@@ -75,6 +75,8 @@ _NOTICE_LINE = re.compile(
     r"^\d{1,6} packages? (?:is|are) looking for funding$|^run `npm fund` for details$|"
     r"^\d{1,6} (?:(?:low|moderate|high|critical) severity )?vulnerabilit(?:y|ies)\b|^To address (?:all )?issues\b|"
     r"^npm audit fix\b|^Run `npm audit` for details\.$|"
+    # docker run's note before it pulls an image it does not have yet
+    r"^Unable to find image '[^'\n]{1,200}' locally$|"
     # BuildKit's build checks after a finished build
     r"^\d{1,4} warnings? found \(use docker --debug to expand\):$|^\s{0,2}- [A-Z][A-Za-z]{2,60}: |"
     # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on

@@ -23,10 +23,13 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The daemon or cluster API this command talks to is not running or not configured here.",
                 "Start it (e.g. sudo systemctl start docker) or point the client at the right server/context "
                 "(kubectl config current-context), then retry.")),
-    sig(Rule.IMAGE_PULL, "file_not_found", "manifest|pull access denied|errimagepull|imagepullbackoff|failed to pull",
+    sig(Rule.IMAGE_PULL, "file_not_found",
+        "manifest|pull access denied|errimagepull|imagepullbackoff|failed to pull|failed to resolve source metadata",
         r"manifest (?:for \S{1,200} )?(?:not found|unknown)|pull access denied for \S{1,200}|"
         r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist|"
-        r"Failed to pull image \"[^\"\n]{1,200}\": [^\n]{0,300}\bnot found\b",
+        r"Failed to pull image \"[^\"\n]{1,200}\": [^\n]{0,300}\bnot found\b|"
+        # BuildKit's FROM of a tag that does not exist
+        r"failed to resolve source metadata for \S{1,300}: [^\n]{0,300}\bnot found$",
         example=("Error response from daemon: manifest for library/nginx:1.99 not found: manifest unknown: "
                  "manifest unknown"),
         advice=("The image or tag cannot be pulled: it does not exist under that name, or the registry needs "
