@@ -246,3 +246,18 @@ def test_a_tool_asking_for_its_missing_command_is_a_bad_argument() -> None:
     body = ("ERROR: You must supply a command.\n\nExecute binaries from npm packages.\n\n"
             "  npx [options] <command>[@version] [command-arg]...")
     assert diagnose(body, "npx").category == "invalid_arguments"
+
+
+@pytest.mark.parametrize("error", [
+    "error: option '--outpt' is unknown\ndid you mean: --output",
+    "openssl:Error: 'x509x' is an invalid command.",
+    "RangeError [ERR_OUT_OF_RANGE]: The value of \"port\" is out of range. It must be >= 0 and < 65536. "
+    "Received 70000",
+])
+def test_rejected_options_and_argument_codes_are_bad_arguments(error: str) -> None:
+    assert diagnose(error, "").category == "invalid_arguments"
+
+
+def test_an_es_module_import_of_a_name_not_exported_is_an_undefined_name() -> None:
+    error = "SyntaxError: The requested module './utils.js' does not provide an export named 'formatDate'"
+    assert diagnose(error, "node src/index.js").category == "undefined_name"

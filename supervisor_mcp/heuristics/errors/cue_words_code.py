@@ -150,7 +150,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"is not a valid (?:model|id|identifier|name|option|value|choice)\b|"
          r"unknown (?:lifecycle phase|goal|task)\b|missing script:|^error Command \"[^\"\n]{1,60}\" not found\.|"
          r"\bunknown compiler option\b|\byou must (?:supply|specify|provide) an? (?:command|argument|value)\b|"
-         r"^[\w.-]{1,40}: unknown variable '|"
+         r"^[\w.-]{1,40}: unknown variable '|\boption [`'‘\"]?-{1,2}[\w-]{1,60}[`'’\"]? is unknown\b|"
+         r"\bis an invalid command\b|\bERR_(?:INVALID_ARG_(?:TYPE|VALUE)|OUT_OF_RANGE|MISSING_ARGS)\b|"
          # options that contradict each other (git, and argument parsers' mutual exclusion)
          r"with -{1,2}[\w-]{1,40} does not make sense|\boptions? '[^'\n]{1,60}' and '[^'\n]{1,60}' cannot be used "
          r"together|\bnot allowed with argument\b|"

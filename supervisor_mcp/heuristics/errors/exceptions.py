@@ -211,6 +211,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
     if name == "SyntaxError" and re.search(NOT_JSON, f"SyntaxError: {message}", re.IGNORECASE):
         return "runtime_error"
+    if name == "SyntaxError" and "does not provide an export named" in message:
+        return "undefined_name"  # an ES module import of a name the module does not export (linked, not parsed)
     if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:
         return "runtime_error"  # nothing at all parsed: an empty body or an HTML page, not JSON with a typo
     if name == "AttributeError" and message.startswith("'NoneType' object"):
