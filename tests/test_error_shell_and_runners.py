@@ -261,3 +261,16 @@ def test_rejected_options_and_argument_codes_are_bad_arguments(error: str) -> No
 def test_an_es_module_import_of_a_name_not_exported_is_an_undefined_name() -> None:
     error = "SyntaxError: The requested module './utils.js' does not provide an export named 'formatDate'"
     assert diagnose(error, "node src/index.js").category == "undefined_name"
+
+
+def test_subprocess_starting_a_program_that_is_not_installed_is_missing() -> None:
+    error = ("Traceback (most recent call last):\n  File \"/app/convert.py\", line 4, in <module>\n"
+             "    subprocess.run(['ffmpeg', '-i', 'a.mp4', 'a.mp3'])\n"
+             "FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'")
+    diag = diagnose(error, "python convert.py")
+    assert diag.category == "missing_dependency" and "apt-get install -y ffmpeg" in diag.fix
+
+
+def test_a_missing_data_file_with_a_bare_name_stays_a_missing_file() -> None:
+    assert diagnose("FileNotFoundError: [Errno 2] No such file or directory: 'data'", "python x.py").category \
+        == "file_not_found"

@@ -112,6 +112,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
          r"\bno matches found: |non-existent remote object\b|: directory not found$|"
+         r"\bEISDIR\b|"  # a directory where a file was wanted, as Python's IsADirectoryError
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"
          r"[\"']status[\"']:\s?[\"']?404\b|[\"']message[\"']:\s?[\"']Not Found[\"']|"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.cues import find_cue
+from supervisor_mcp.heuristics.errors.packages import PROGRAMS
 from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW
 from supervisor_mcp.models import ErrorCategory
 
@@ -201,6 +202,9 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
     """A type whose name says the mechanism, unless its message names another one."""
     if name not in _EXC_EXACT:
         return None
+    if name == "FileNotFoundError" and (m := re.match(r"\[Errno 2\] No such file or directory: '([\w.+-]{1,40})'$",
+                                                       message)) and m.group(1) in PROGRAMS:
+        return "missing_dependency"  # subprocess started a program by name, and it is not installed
     if name == "FileNotFoundException" and "Could not load file or assembly" in message:
         return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
     if name == "AttributeError" and "partially initialized module" in message:

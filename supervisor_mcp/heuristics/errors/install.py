@@ -27,11 +27,14 @@ _OTHER_ECOSYSTEMS = {
     Rule.RUBY_MISSING: ("Ruby library", "gem install {word} (or add it to the Gemfile and bundle install)."),
 }
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
+# subprocess starting a program by name that is not installed (exceptions.py decides which names are programs)
+_NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w.+-]{1,40})'$")
 
 
 def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     g, msg = finding.groups, finding.message
-    cmd = g.get("cmd") or g.get("cmd2")
+    program = _NO_PROGRAM.match(msg) if finding.exception and finding.exception.name == "FileNotFoundError" else None
+    cmd = g.get("cmd") or g.get("cmd2") or (program.group(1) if program else None)
     if cmd:
         return (f"The command `{cmd}` is not installed or not on PATH.",
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"

@@ -3,9 +3,14 @@ paths, names and arguments."""
 
 from __future__ import annotations
 
+import re
+
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.packages import PROGRAMS
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+
+_PROGRAMS = "|".join(re.escape(p) for p in sorted(PROGRAMS, key=len, reverse=True))
 
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
@@ -197,12 +202,14 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"reached end of file while parsing|'[^'\n]{1,3}' expected|<identifier> expected)",
         example="App.java:12: error: illegal start of expression"),
     # A program that could not be started because it is not installed (ENOENT on the exec, not on a file).
-    sig(Rule.PROGRAM_NOT_RUN, "missing_dependency", "failed to run|failed to execute|spawn",
+    # (and Python's subprocess, whose ENOENT names only the program: "[Errno 2] No such file or directory: 'ffmpeg'")
+    sig(Rule.PROGRAM_NOT_RUN, "missing_dependency", "failed to run|failed to execute|spawn|[errno 2]",
         r"(?:[Ff]ailed to (?:run|execute|spawn)|\bspawn) [`'\"\\]{0,3}(?P<cmd>[\w./+-]{1,80})[`'\"\\]{0,3}[^\n]{0,200}"
-        r"(?:os error 2\b|\bENOENT\b|No such file or directory)", priority=96,
+        r"(?:os error 2\b|\bENOENT\b|No such file or directory)|"
+        rf"\[Errno 2\] No such file or directory: '(?P<cmd2>{_PROGRAMS})'$", priority=96,
         example="Error: spawn pkg-config ENOENT",
-        advice=("`{cmd}` could not be started: it is not installed or not on PATH.",
-                "Install {cmd_q} (or the package that provides it) and run the command again.")),
+        advice=("`{cmd}{cmd2}` could not be started: it is not installed or not on PATH.",
+                "Install {cmd_q}{cmd2_q} (or the package that provides it) and run the command again.")),
     sig(Rule.NO_SUCH_FILE, "file_not_found", "no such file|cannot find the|no file exists at",
         r"No such file or directory|\bopen [^\s:]{1,300}: no such file or directory|no file exists at\s|"
         r"The system cannot find the (?:file|path) specified", priority=84, confidence=0.8,
