@@ -274,3 +274,23 @@ def test_subprocess_starting_a_program_that_is_not_installed_is_missing() -> Non
 def test_a_missing_data_file_with_a_bare_name_stays_a_missing_file() -> None:
     assert diagnose("FileNotFoundError: [Errno 2] No such file or directory: 'data'", "python x.py").category \
         == "file_not_found"
+
+
+def test_git_in_a_repository_without_commits_is_a_state_not_a_name() -> None:
+    error = "fatal: ambiguous argument 'HEAD': unknown revision or path not in the working tree."
+    assert diagnose(error, "git diff HEAD").category == "precondition_failed"
+
+
+def test_git_http_4xx_rpc_failure_is_not_a_network_blip() -> None:
+    error = "error: RPC failed; HTTP 400 curl 22 The requested URL returned error: 400"
+    assert diagnose(error, "git push").category != "transient"
+
+
+def test_windows_make_that_cannot_start_its_program_is_a_missing_program() -> None:
+    error = ("process_begin: CreateProcess(NULL, gcc -c main.c, ...) failed.\n"
+             "make (e=2): The system cannot find the file specified.")
+    assert diagnose(error, "make").category == "missing_dependency"
+
+
+def test_an_empty_json_body_is_not_a_syntax_error_in_the_json() -> None:
+    assert diagnose("Error: Expecting value: line 1 column 1 (char 0)", "").category != "syntax_error"

@@ -21,6 +21,8 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "ModuleNotFoundError": "missing_dependency", "ClassNotFoundException": "missing_dependency",
     "NameError": "undefined_name", "UnboundLocalError": "undefined_name", "AttributeError": "undefined_name",
     "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name", "UndefinedError": "undefined_name",
+    # the Hugging Face Hub's: a model or dataset id it does not have (the corpus labels a missing model id so)
+    "RepositoryNotFoundError": "undefined_name",
     "FileNotFoundError": "file_not_found", "NotADirectoryError": "file_not_found",
     "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
     "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",

@@ -206,6 +206,8 @@ class Rule(StrEnum):
     JDK_MISSING = "jdk_missing"
     ANDROID_SDK_MISSING = "android_sdk_missing"
     ESLINT_NO_UNDEF = "eslint_no_undef"
+    GIT_NO_COMMITS = "git_no_commits"
+    WINDOWS_MAKE_MISSING = "windows_make_missing"
     COMPOSER_NO_PACKAGE = "composer_no_package"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"

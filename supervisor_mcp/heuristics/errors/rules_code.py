@@ -56,7 +56,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"syntax error at or near|near \"[^\"\n]{0,60}\": syntax error|error in your SQL syntax", flags=IGNORECASE,
         example='psql:query.sql:3: ERROR:  syntax error at or near "FORM"'),
     sig(Rule.JSON_SYNTAX, "syntax_error", "expecting|in json|unterminated string starting|invalid control character",
-        r"Expecting (?:value|property name enclosed in double quotes|',' delimiter|':' delimiter)|"
+        # (not "Expecting value: line 1 column 1 (char 0)": nothing parsed at all, an empty or HTML body)
+        r"Expecting (?:value(?!: line 1 column 1 \(char 0\))|property name enclosed in double quotes|"
+        r"',' delimiter|':' delimiter)|"
         r"Unexpected token (?!< in JSON at position 0)[^\n]{1,20} in JSON|Unterminated string starting at|"
         r"Invalid control character at",
         example="Expecting ',' delimiter: line 1 column 35 (char 34)"),
@@ -243,8 +245,16 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"ERROR: not found: (?P<path>\S{1,500})|no name '(?P<name>\w{1,200})' in any of",
         example=("ERROR: not found: /testbed/tests/test_api.py::test_lgoin\n(no name '/testbed/tests/test_ap"
                  "i.py::test_lgoin' in any of [<Module test_api.py>])")),
-    sig(Rule.GIT_UNKNOWN_REV, "undefined_name", "unknown revision|bad revision",
-        r"unknown revision or path not in the working tree|fatal: bad revision",
+    # A repository with no commits yet has no HEAD: that is its state, not a misspelt name.
+    sig(Rule.GIT_NO_COMMITS, "precondition_failed", "argument 'head|does not have any commits",
+        r"ambiguous argument 'HEAD(?:~\d{1,4}|\^{1,4})?': unknown revision|"
+        r"your current branch '[^'\n]{1,200}' does not have any commits yet", priority=81,
+        example="fatal: ambiguous argument 'HEAD': unknown revision or path not in the working tree.",
+        advice=("The repository has no commits yet (or fewer than the revision asks for), so HEAD does not exist.",
+                "Make the first commit (git add, git commit) or check out a branch that has commits; then run "
+                "the command again.")),
+    sig(Rule.GIT_UNKNOWN_REV, "undefined_name", "unknown revision|bad revision|couldn't find remote ref",
+        r"unknown revision or path not in the working tree|fatal: bad revision|couldn't find remote ref \S",
         example="fatal: ambiguous argument 'mian': unknown revision or path not in the working tree."),
     # --- arguments
     sig(Rule.CLI_UNRECOGNIZED, "invalid_arguments", "error: un",

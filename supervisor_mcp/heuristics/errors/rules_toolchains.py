@@ -112,7 +112,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"\b[\w.-]{1,60}\.lock (?:\([0-9a-f]{1,70}\) )?is out of date|"
         r"package\.json and package-lock\.json (?:or npm-shrinkwrap\.json )?are in sync|"
         r"lock ?file(?: at `[^`\n]{1,100}`)? needs to be updated, but|ERR_PNPM_OUTDATED_LOCKFILE|"
-        r"^missing go\.sum entry for module\b|"
+        r"\bmissing go\.sum entry\b|"
         r"lockfile would have been modified by this install, which is explicitly forbidden",
         flags=IGNORECASE,
         example=("pyproject.toml changed significantly since poetry.lock was last generated. Run `poetry lock "
@@ -192,6 +192,15 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # make on Windows: CreateProcess could not find the program a recipe runs (error 2).
+    sig(Rule.WINDOWS_MAKE_MISSING, "missing_dependency", "(e=2)",
+        r"^(?:mingw32-)?make(?:\[\d{1,3}\])?:? (?:[^\n]{0,200} )?\(e=2\): The system cannot find the file specified",
+        example=("process_begin: CreateProcess(NULL, gcc -c main.c, ...) failed.\n"
+                 "make (e=2): The system cannot find the file specified."),
+        advice=("make could not start a program its recipe runs: on Windows, error 2 means that program (the "
+                "compiler or tool the Makefile calls) is not installed or not on PATH.",
+                "Read the CreateProcess line above it for the program's name; install it or add its directory to "
+                "PATH (or run make from the toolchain's own shell, e.g. MSYS2 or a Developer Command Prompt).")),
     # --- JavaScript's own tooling
     sig(Rule.ESLINT_CONFIG_MISSING, "missing_dependency", "eslint couldn't find the",
         r"ESLint couldn't find the (?:config|plugin) \"(?P<module>[^\"\n]{1,100})\"",
