@@ -294,3 +294,15 @@ def test_windows_make_that_cannot_start_its_program_is_a_missing_program() -> No
 
 def test_an_empty_json_body_is_not_a_syntax_error_in_the_json() -> None:
     assert diagnose("Error: Expecting value: line 1 column 1 (char 0)", "").category != "syntax_error"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("System.Net.Http.HttpRequestException: Response status code does not indicate success: 404 (Not Found).",
+     "file_not_found"),
+    ('{"errors":[{"message":"You must be logged in to do this.","extensions":{"code":"UNAUTHENTICATED"}}]}',
+     "permission_denied"),
+    ('{"code":"invalid_parameter","message":"limit must be between 1 and 100"}', "invalid_arguments"),
+    ('2024/05/01 10:00:00 Post "https://api.example.com/v1/orders": EOF\nexit status 1', "transient"),
+])
+def test_http_clients_are_read_by_the_status_or_code_they_report(error: str, category: str) -> None:
+    assert diagnose(error, "").category == category

@@ -110,7 +110,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"resource not accessible by (?:integration|personal access token)|\bstatus: '?40[13]'?(?:,|$)|"
          r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|returned error: 40[137]\b|"
-         r"login required|password authentication failed|correct access rights|\bgated repo\b|login failed for user|"
+         r"login required|\bmust be (?:logged|signed) in\b|password authentication failed|correct access rights|"
+         r"\bgated repo\b|login failed for user|"
          r"please run '?[\w -]{0,20}\blogin\b|host key verification failed|"
          r"access to model [^\n]{1,100} is restricted|"
          r"authentication_error|invalid x-api-key|unable to authenticate|\bcode E40[13]\b|\bdenied: denied\b|"
@@ -135,6 +136,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"unable to load the service index|(?:failed|unable) to (?:fetch|download)|TLS handshake|"
          r"RPC failed(?!; HTTP 4)|"
          r"\bERR_SOCKET_TIMEOUT\b|"
+         # Go's net/http when the server closed the connection mid-request
+         r"\b(?:Get|Post|Put|Patch|Delete|Head) \"https?://[^\"\n]{1,300}\": (?:unexpected )?EOF$|"
          r"hung up unexpectedly|status code 5\d\d\b|returned error: (?:5\d\d|429|408)\b|unable to handle the request|"
          r"ServiceUnavailable|network-related|"
          r"error occurred while establishing a connection|"

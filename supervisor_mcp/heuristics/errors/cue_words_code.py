@@ -12,7 +12,7 @@ from supervisor_mcp.heuristics.errors.testruns import GO_TEST_LINE
 CODE_TABLE: tuple[Cue, ...] = (
     cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
-         r"\w undefined \(type|"
+         r"\w undefined \(type|\bCannot query field \\?\"|"
          r"(?<!'NoneType' object )has no (?:field|member|method|attribute|property|exported member)|"
          r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"

@@ -207,6 +207,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
     if name == "FileNotFoundError" and (m := re.match(r"\[Errno 2\] No such file or directory: '([\w.+-]{1,40})'$",
                                                        message)) and m.group(1) in PROGRAMS:
         return "missing_dependency"  # subprocess started a program by name, and it is not installed
+    if name == "HttpRequestException" and (status := re.search(r"does not indicate success: (\d{3})", message)):
+        return http_category(status.group(1)) or "runtime_error"  # .NET's HttpClient, by the status it got
     if name == "FileNotFoundException" and "Could not load file or assembly" in message:
         return "missing_dependency"  # .NET: an assembly (a package) the app references is not deployed
     if name == "AttributeError" and "partially initialized module" in message:

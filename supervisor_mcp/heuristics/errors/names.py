@@ -233,6 +233,7 @@ class Rule(StrEnum):
     API_CODE_DENIED = "api_code_denied"
     API_CODE_BUSY = "api_code_busy"
     API_CODE_STATE = "api_code_state"
+    API_CODE_INVALID = "api_code_invalid"
     AZURE_NOT_FOUND = "azure_not_found"
     NOT_JSON = "not_json"
     ARTIFACT_TRANSFER = "artifact_transfer"

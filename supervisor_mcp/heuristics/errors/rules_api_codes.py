@@ -54,13 +54,15 @@ _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"service_unavailable|server_error|internal_error|timeout", "internal_error"),
     (Rule.API_CODE_STATE, "precondition_failed", r"not_in_channel|already_\w{1,40}|\w{1,40}_already_exists|"
      r"is_archived|conflict", "not_in_channel"),
+    (Rule.API_CODE_INVALID, "invalid_arguments", r"invalid_(?:parameter|param|argument|input|value|field)s?|"
+     r"missing_(?:parameter|param|field|argument)s?|validation_(?:error|failed)|bad_request", "invalid_parameter"),
 )
 # The HTTP status a JSON error body states (`"statusCode": 404`, `"status": "NOT_FOUND"`), for a body that
 # names no code of its own; only beside an error body's own keys (message, error, detail), so a JSON access
 # log's `"statusCode": 404` is not read as the failure. diagnose.py lets words that name a mechanism
 # elsewhere (a cue) outrank it.
 _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int, tuple[str, str]], ...] = (
-    (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED", 401,
+    (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED|FORBIDDEN", 401,
      ("The API (or a proxy, for a 407) refused the request's credentials or their rights, as the status in "
       "its body says.",
       "Check the token or key the request sends, its scopes and the account's access to this resource (or "
@@ -83,7 +85,8 @@ _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int, tuple[str, str]
     (Rule.API_STATUS_TOO_BIG, "resource_limit", "413", "PAYLOAD_TOO_LARGE", 413,
      ("The API refused the request as too large, as the status in its body says.",
       "Send less per request: split or page the payload, or compress it where the API allows.")),
-    (Rule.API_STATUS_INVALID, "invalid_arguments", "400|405|406|415|422", "INVALID_ARGUMENT|OUT_OF_RANGE", 422,
+    (Rule.API_STATUS_INVALID, "invalid_arguments", "400|405|406|415|422",
+     "INVALID_ARGUMENT|OUT_OF_RANGE|BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED", 422,
      ("The API rejected the request as malformed, invalid or in a form it does not take, as the status in its "
       "body says.",
       "Read the body's message: fix the field or parameter it names, or the Content-Type and Accept headers "
@@ -94,9 +97,10 @@ _STATUS_SIGNATURES = tuple(
     sig(rule, category, "status|code",
         rf"(?:{_ERROR_KEY}[\s\S]{{0,300}}?)(?:"
         rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
-        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])|"
+        rf"[\"'](?:status|code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])|"
         rf"(?:[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
-        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})", priority=40,
+        rf"[\"'](?:status|code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})",
+        priority=40,
         example=f'{{"statusCode": {status}, "message": "see the body"}}', advice=advice)
     for rule, category, codes, words, status, advice in _STATUS_CLASSES
 )
