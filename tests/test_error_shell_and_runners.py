@@ -306,3 +306,19 @@ def test_an_empty_json_body_is_not_a_syntax_error_in_the_json() -> None:
 ])
 def test_http_clients_are_read_by_the_status_or_code_they_report(error: str, category: str) -> None:
     assert diagnose(error, "").category == category
+
+
+def test_python_run_on_a_directory_without_main_is_a_missing_file() -> None:
+    error = "/usr/bin/python3: can't find '__main__' module in 'backfill'"
+    assert diagnose(error, "python3 backfill").category == "file_not_found"
+
+
+def test_a_stray_character_pasted_into_c_source_is_a_syntax_error() -> None:
+    error = "src/main.h:289:7: error: stray '\\342' in program"
+    assert diagnose(error, "make").category == "syntax_error"
+
+
+def test_rustc_unlinked_crate_is_a_missing_dependency() -> None:
+    error = "error[E0433]: failed to resolve: use of unresolved module or unlinked crate `serde_json`"
+    diag = diagnose(error, "cargo build")
+    assert diag.category == "missing_dependency" and "cargo add serde_json" in diag.fix

@@ -51,6 +51,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
          r"while (?:scanning|parsing) a\b|"
          r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|(?:malformed|corrupt) patch\b|"
+         # a character pasted into source (curly quotes, a non-breaking space): gcc and clang
+         r"\berror: stray '\\\d{3}' in program|non-ASCII characters are not allowed outside of literals|"
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
@@ -111,7 +113,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
-         r"\bno matches found: |non-existent remote object\b|: directory not found$|"
+         r"\bno matches found: |non-existent remote object\b|: directory not found$|can't find '__main__' module in\b|"
          r"\bEISDIR\b|"  # a directory where a file was wanted, as Python's IsADirectoryError
          r"\bno such (?:container|image|volume|network|object)\b|\bpath does not exist\b|cannot find or open\b|"
          r"(?:cannot|could not|can't|unable to) find an? \w{1,30} with the (?:tag|name|id)\b|"

@@ -201,6 +201,14 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
                 "compiler or tool the Makefile calls) is not installed or not on PATH.",
                 "Read the CreateProcess line above it for the program's name; install it or add its directory to "
                 "PATH (or run make from the toolchain's own shell, e.g. MSYS2 or a Developer Command Prompt).")),
+    # rustc's E0433 when it says the path's root is a crate that is not linked: Cargo.toml does not list it.
+    # ("use of undeclared crate or module `x`" stays an undefined name: it is as often a module or a typo.)
+    sig(Rule.RUST_CRATE_MISSING, "missing_dependency", "unlinked crate",
+        r"error\[E0433\]: failed to resolve: use of (?:unresolved module or )?unlinked crate `(?P<module>\w{1,80})`",
+        example="error[E0433]: failed to resolve: use of unresolved module or unlinked crate `serde_json`",
+        advice=("rustc finds no crate `{module}` linked into this one: Cargo.toml does not list it.",
+                "Add it to Cargo.toml (cargo add {module_q}; for a workspace crate, a path dependency), then "
+                "build again.")),
     # --- JavaScript's own tooling
     sig(Rule.ESLINT_CONFIG_MISSING, "missing_dependency", "eslint couldn't find the",
         r"ESLint couldn't find the (?:config|plugin) \"(?P<module>[^\"\n]{1,100})\"",
