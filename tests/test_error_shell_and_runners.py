@@ -322,3 +322,9 @@ def test_rustc_unlinked_crate_is_a_missing_dependency() -> None:
     error = "error[E0433]: failed to resolve: use of unresolved module or unlinked crate `serde_json`"
     diag = diagnose(error, "cargo build")
     assert diag.category == "missing_dependency" and "cargo add serde_json" in diag.fix
+
+
+def test_a_formatter_that_cannot_parse_the_file_reports_a_syntax_error() -> None:
+    error = ("error: cannot format test.py: Cannot parse: 33:32:     with (open(a) as x, open(b) as y):\n"
+             "Oh no! 💥 💔 💥\n1 file failed to reformat.")
+    assert diagnose(error, "black --check .").category == "syntax_error"

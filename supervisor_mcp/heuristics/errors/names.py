@@ -209,6 +209,7 @@ class Rule(StrEnum):
     GIT_NO_COMMITS = "git_no_commits"
     WINDOWS_MAKE_MISSING = "windows_make_missing"
     RUST_CRATE_MISSING = "rust_crate_missing"
+    FORMATTER_PARSE = "formatter_parse"
     COMPOSER_NO_PACKAGE = "composer_no_package"
     WINDOWS_NOT_FOUND = "windows_not_found"
     DATA_SHAPE = "data_shape"

@@ -234,6 +234,15 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("Node was asked to run a {ext} file directly, and this Node has no TypeScript loader for it.",
                 "Run it through a loader (npx tsx FILE, or ts-node with its ESM loader), or compile it first "
                 "(npx tsc) and run the emitted .js.")),
+    # A formatter that could not parse a file: the file's syntax (or syntax newer than the formatter's target).
+    sig(Rule.FORMATTER_PARSE, "syntax_error", "cannot parse",
+        r"^error: cannot format (?P<path>\S{1,300}): Cannot parse(?: for target version [^:\n]{1,40})?: "
+        r"(?P<pos>\d{1,7}:\d{1,5})",
+        example="error: cannot format app.py: Cannot parse: 33:32:     with (open(a) as x, open(b) as y):",
+        advice=("The formatter could not parse {path} at {pos}: the file has a syntax error there, or uses syntax "
+                "newer than the formatter's target version.",
+                "Check that line (python -m py_compile {path_q}); fix it, or set the formatter's target version "
+                "to the Python the project runs; then format again.")),
     # A formatter's check mode: it ran, and reports files that are not formatted.
     sig(Rule.FORMAT_CHECK, "test_failure", "code style issues|oh no! 💥|would reformat: |diff in ",
         # (black prints "would reformat" under --diff too, and succeeds: only its check's "Oh no!" fails)
