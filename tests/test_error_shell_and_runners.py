@@ -266,9 +266,19 @@ def test_an_es_module_import_of_a_name_not_exported_is_an_undefined_name() -> No
 def test_subprocess_starting_a_program_that_is_not_installed_is_missing() -> None:
     error = ("Traceback (most recent call last):\n  File \"/app/convert.py\", line 4, in <module>\n"
              "    subprocess.run(['ffmpeg', '-i', 'a.mp4', 'a.mp3'])\n"
+             "  File \"/usr/lib/python3.11/subprocess.py\", line 548, in run\n"
+             "    with Popen(*popenargs, **kwargs) as process:\n"
+             "  File \"/usr/lib/python3.11/subprocess.py\", line 1950, in _execute_child\n"
+             "    raise child_exception_type(errno_num, err_msg, err_filename)\n"
              "FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'")
     diag = diagnose(error, "python convert.py")
     assert diag.category == "missing_dependency" and "apt-get install -y ffmpeg" in diag.fix
+
+
+def test_a_directory_named_like_a_program_stays_a_missing_file() -> None:
+    error = ("Traceback (most recent call last):\n  File \"/app/setup.py\", line 3, in <module>\n"
+             "    os.chdir(\"docker\")\nFileNotFoundError: [Errno 2] No such file or directory: 'docker'")
+    assert diagnose(error, "python setup.py").category == "file_not_found"
 
 
 def test_a_missing_data_file_with_a_bare_name_stays_a_missing_file() -> None:
@@ -282,7 +292,8 @@ def test_git_in_a_repository_without_commits_is_a_state_not_a_name() -> None:
 
 
 def test_git_http_4xx_rpc_failure_is_not_a_network_blip() -> None:
-    error = "error: RPC failed; HTTP 400 curl 22 The requested URL returned error: 400"
+    error = ("error: RPC failed; HTTP 400 curl 22 The requested URL returned error: 400\n"
+             "fatal: the remote end hung up unexpectedly")
     assert diagnose(error, "git push").category != "transient"
 
 
@@ -299,10 +310,13 @@ def test_an_empty_json_body_is_not_a_syntax_error_in_the_json() -> None:
 @pytest.mark.parametrize(("error", "category"), [
     ("System.Net.Http.HttpRequestException: Response status code does not indicate success: 404 (Not Found).",
      "file_not_found"),
-    ('{"errors":[{"message":"You must be logged in to do this.","extensions":{"code":"UNAUTHENTICATED"}}]}',
-     "permission_denied"),
-    ('{"code":"invalid_parameter","message":"limit must be between 1 and 100"}', "invalid_arguments"),
+    ('{"errors":[{"message":"Please sign in.","extensions":{"code":"UNAUTHENTICATED"}}]}', "permission_denied"),
+    ('{"errors":[{"message":"Variable $id was not provided.","extensions":{"code":"BAD_USER_INPUT"}}]}',
+     "invalid_arguments"),
+    ('{"error": {"code": "invalid_parameter", "message": "limit must be between 1 and 100"}}', "invalid_arguments"),
     ('2024/05/01 10:00:00 Post "https://api.example.com/v1/orders": EOF\nexit status 1', "transient"),
+    ("error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nfatal: the remote end hung up "
+     "unexpectedly", "resource_limit"),
 ])
 def test_http_clients_are_read_by_the_status_or_code_they_report(error: str, category: str) -> None:
     assert diagnose(error, "").category == category
@@ -328,3 +342,29 @@ def test_a_formatter_that_cannot_parse_the_file_reports_a_syntax_error() -> None
     error = ("error: cannot format test.py: Cannot parse: 33:32:     with (open(a) as x, open(b) as y):\n"
              "Oh no! 💥 💔 💥\n1 file failed to reformat.")
     assert diagnose(error, "black --check .").category == "syntax_error"
+
+
+@pytest.mark.parametrize("body", [
+    '<returncode>0</returncode>\n<output>\n[{"code":"INTERNAL","title":"Internal project"},'
+    '{"code":"PUBLIC","title":"Public"}]\n</output>',
+    '<returncode>0</returncode>\n<output>\n{"ok":true,"id":"ord_123","warnings":[{"code":"invalid_parameter",'
+    '"message":"Unknown parameter colour was ignored"}]}\n</output>',
+])
+def test_records_and_warnings_with_a_code_field_are_not_failures(body: str) -> None:
+    assert diagnose(body, "curl https://api.example.com/v1/projects").category == "not_an_error"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("Passed!  - Failed:     0, Passed:     8, Skipped:     0, Total:     8, Duration: 21 ms - App.Tests.dll (net8.0)",
+     "not_an_error"),
+    ("Error: EISDIR: illegal operation on a directory, read", "file_not_found"),
+    ("npm ERR! code ERR_SOCKET_TIMEOUT\nnpm ERR! network Socket timeout", "transient"),
+    ("huggingface_hub.utils._errors.RepositoryNotFoundError: 404 Client Error. Repository Not Found for url: "
+     "https://huggingface.co/api/models/acme/llama-7b-chatt.", "undefined_name"),
+    ('{"errors":[{"message":"Cannot query field \\"nmae\\" on type \\"User\\"."}]}', "undefined_name"),
+    ("src/main.h:289:7: error: stray ‘\\342’ in program", "syntax_error"),
+    ("ERROR: failed to solve: node:18-alpine: failed to resolve source metadata for docker.io/library/node:18-alpine: "
+     "no match for platform in manifest sha256:abc: not found", "precondition_failed"),
+])
+def test_wordings_added_this_stop_each_decide_their_category(error: str, category: str) -> None:
+    assert diagnose(error, "").category == category

@@ -110,7 +110,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"resource not accessible by (?:integration|personal access token)|\bstatus: '?40[13]'?(?:,|$)|"
          r"provide credentials|api key not valid|API_KEY_INVALID|"
          r"\b40[13] Client Error\b|returned error: 40[137]\b|"
-         r"login required|\bmust be (?:logged|signed) in\b|password authentication failed|correct access rights|"
+         r"login required|password authentication failed|correct access rights|"
          r"\bgated repo\b|login failed for user|"
          r"please run '?[\w -]{0,20}\blogin\b|host key verification failed|"
          r"access to model [^\n]{1,100} is restricted|"

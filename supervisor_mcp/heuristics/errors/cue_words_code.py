@@ -52,7 +52,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"while (?:scanning|parsing) a\b|"
          r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|(?:malformed|corrupt) patch\b|"
          # a character pasted into source (curly quotes, a non-breaking space): gcc and clang
-         r"\berror: stray '\\\d{3}' in program|non-ASCII characters are not allowed outside of literals|"
+         r"\berror: stray [‘']\\\d{3}[’'] in program|non-ASCII characters are not allowed outside of literals|"
          # HCL (Terraform) and other configuration parsers
          r"argument or block definition (?:is )?required|invalid (?:expression|block definition)\b|"
          r"unclosed configuration block|missing newline after argument|expected the start of an expression|"
@@ -154,7 +154,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unknown (?:lifecycle phase|goal|task)\b|missing script:|^error Command \"[^\"\n]{1,60}\" not found\.|"
          r"\bunknown compiler option\b|\byou must (?:supply|specify|provide) an? (?:command|argument|value)\b|"
          r"^[\w.-]{1,40}: unknown variable '|\boption [`'‘\"]?-{1,2}[\w-]{1,60}[`'’\"]? is unknown\b|"
-         r"\bis an invalid command\b|\bERR_(?:INVALID_ARG_(?:TYPE|VALUE)|OUT_OF_RANGE|MISSING_ARGS)\b|"
+         r"\bis an invalid command\b|\bERR_INVALID_ARG_VALUE\b|\bERR_OUT_OF_RANGE\b(?![^\n]{0,40}\"offset\")|"
          # options that contradict each other (git, and argument parsers' mutual exclusion)
          r"with -{1,2}[\w-]{1,40} does not make sense|\boptions? '[^'\n]{1,60}' and '[^'\n]{1,60}' cannot be used "
          r"together|\bnot allowed with argument\b|"

@@ -73,6 +73,8 @@ def _from_exceptions(ctx: ErrorContext) -> Finding | None:
             best = (rank, order, exc, category)
     assert best is not None
     _, _, exc, category = best
+    if exc.name == "FileNotFoundError" and any(f.func == "_execute_child" for f in ctx.frames):
+        category = "missing_dependency"  # subprocess could not start the program: it is not installed
     evidence = [exc.line]
     if category == "test_failure" and not exc.message:
         after = ctx.envelope.body[exc.start + len(exc.line) + 1 : exc.start + 800]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.cues import find_cue
-from supervisor_mcp.heuristics.errors.packages import PROGRAMS
 from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW
 from supervisor_mcp.models import ErrorCategory
 
@@ -204,9 +203,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
     """A type whose name says the mechanism, unless its message names another one."""
     if name not in _EXC_EXACT:
         return None
-    if name == "FileNotFoundError" and (m := re.match(r"\[Errno 2\] No such file or directory: '([\w.+-]{1,40})'$",
-                                                       message)) and m.group(1) in PROGRAMS:
-        return "missing_dependency"  # subprocess started a program by name, and it is not installed
+    if name == "RepositoryNotFoundError" and re.search(r"\b401\b|authenticated|gated", message):
+        return "permission_denied"  # the Hub hides private and gated repositories behind a 401
     if name == "HttpRequestException" and (status := re.search(r"does not indicate success: (\d{3})", message)):
         return http_category(status.group(1)) or "runtime_error"  # .NET's HttpClient, by the status it got
     if name == "FileNotFoundException" and "Could not load file or assembly" in message:

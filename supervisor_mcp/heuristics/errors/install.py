@@ -27,8 +27,8 @@ _OTHER_ECOSYSTEMS = {
     Rule.RUBY_MISSING: ("Ruby library", "gem install {word} (or add it to the Gemfile and bundle install)."),
 }
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
-# subprocess starting a program by name that is not installed (exceptions.py decides which names are programs)
-_NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w.+-]{1,40})'$")
+# subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
+_NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
 
 
 def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:

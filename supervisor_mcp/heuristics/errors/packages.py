@@ -60,12 +60,6 @@ APT_NAMES: dict[str, str] = {
     "javac": "default-jdk", "tree": "tree", "file": "file", "gdb": "gdb", "strace": "strace",
     "ip": "iproute2", "ping": "iputils-ping", "nc": "netcat-openbsd", "vim": "vim", "nano": "nano",
 }
-# Programs that code starts by name: a missing "file" with one of these bare names is the program itself
-# (Python's subprocess reports `[Errno 2] No such file or directory: 'ffmpeg'`).
-PROGRAMS = frozenset(APT_NAMES) | {
-    "docker", "kubectl", "terraform", "tesseract", "chromedriver", "wkhtmltopdf", "magick", "pdftotext",
-    "sox", "yt-dlp", "nvcc", "ollama", "npx", "yarn", "pnpm", "python3", "cargo", "go", "ruby", "php",
-}
 PYTHON_TOOLS = frozenset({
     "pytest", "py.test", "black", "flake8", "mypy", "ruff", "pylint", "isort", "tox", "nox", "coverage",
     "sphinx-build", "pip", "pip3", "ipython", "jupyter", "poetry", "pipenv", "uv", "pre-commit",

@@ -54,15 +54,13 @@ _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
      r"service_unavailable|server_error|internal_error|timeout", "internal_error"),
     (Rule.API_CODE_STATE, "precondition_failed", r"not_in_channel|already_\w{1,40}|\w{1,40}_already_exists|"
      r"is_archived|conflict", "not_in_channel"),
-    (Rule.API_CODE_INVALID, "invalid_arguments", r"invalid_(?:parameter|param|argument|input|value|field)s?|"
-     r"missing_(?:parameter|param|field|argument)s?|validation_(?:error|failed)|bad_request", "invalid_parameter"),
 )
 # The HTTP status a JSON error body states (`"statusCode": 404`, `"status": "NOT_FOUND"`), for a body that
 # names no code of its own; only beside an error body's own keys (message, error, detail), so a JSON access
 # log's `"statusCode": 404` is not read as the failure. diagnose.py lets words that name a mechanism
 # elsewhere (a cue) outrank it.
 _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int, tuple[str, str]], ...] = (
-    (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED|FORBIDDEN", 401,
+    (Rule.API_STATUS_DENIED, "permission_denied", "40[137]", "PERMISSION_DENIED|UNAUTHENTICATED", 401,
      ("The API (or a proxy, for a 407) refused the request's credentials or their rights, as the status in "
       "its body says.",
       "Check the token or key the request sends, its scopes and the account's access to this resource (or "
@@ -93,23 +91,34 @@ _STATUS_CLASSES: tuple[tuple[Rule, ErrorCategory, str, str, int, tuple[str, str]
       "for a 415 or 406, as the API's reference describes; then send it again.")),
 )
 _ERROR_KEY = r"[\"'](?:error|errors|message|detail|title|reason)[\"']\s{0,3}:"
+# A canonical word under "code" counts only inside an error object or GraphQL's extensions (a listing of
+# records with a "code" field is not a failure).
+_CODE_IN_ERROR = (r"[\"'](?:error|extensions)[\"']\s{0,3}:\s{0,3}\{[^{}\n]{0,300}?[\"']code[\"']\s{0,3}:\s{0,3}"
+                  r"[\"']")
 _STATUS_SIGNATURES = tuple(
     sig(rule, category, "status|code",
         rf"(?:{_ERROR_KEY}[\s\S]{{0,300}}?)(?:"
         rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
-        rf"[\"'](?:status|code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])|"
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"']|{_CODE_IN_ERROR}(?:{words})[\"'])|"
         rf"(?:[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
-        rf"[\"'](?:status|code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})",
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})",
         priority=40,
         example=f'{{"statusCode": {status}, "message": "see the body"}}', advice=advice)
     for rule, category, codes, words, status, advice in _STATUS_CLASSES
 )
+_INVALID_CODES = (r"invalid_(?:parameter|param|argument|input|value|field)s?|missing_(?:parameter|param|field|"
+                  r"argument)s?|validation_(?:error|failed)|bad_request")
 _API_CODE_SIGNATURES = tuple(
     sig(rule, category, "error|code|type",
         rf"[\"'](?:error|code|type|error_code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{codes})[\"']",
         example=f"The server responded with: {{'ok': False, 'error': '{code}'}}")
     for rule, category, codes, code in _API_CODES
 ) + (
+    # A code for a bad parameter, only as the error's own (a warning's code, a log line's or a catalogue's is not).
+    sig(Rule.API_CODE_INVALID, "invalid_arguments", "invalid_|missing_|validation_|bad_request",
+        rf"[\"'](?:error|error_code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{_INVALID_CODES})[\"']|"
+        rf"{_CODE_IN_ERROR}(?:{_INVALID_CODES})[\"']",
+        example='{"error": {"code": "invalid_parameter", "message": "limit must be between 1 and 100"}}'),
     sig(Rule.AZURE_NOT_FOUND, "file_not_found", "notfound)",
         r"^\((?P<code>\w{1,60}NotFound)\) ", example="(ResourceGroupNotFound) Resource group 'rg' could not be found."),
 )

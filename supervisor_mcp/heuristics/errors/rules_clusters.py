@@ -29,7 +29,8 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist|"
         r"Failed to pull image \"[^\"\n]{1,200}\": [^\n]{0,300}\bnot found\b|"
         # BuildKit's FROM of a tag that does not exist
-        r"failed to resolve source metadata for \S{1,300}: [^\n]{0,300}\bnot found$",
+        r"failed to resolve source metadata for \S{1,300}: (?![^\n]{0,300}no match for platform)"
+        r"[^\n]{0,300}\bnot found$",
         example=("Error response from daemon: manifest for library/nginx:1.99 not found: manifest unknown: "
                  "manifest unknown"),
         advice=("The image or tag cannot be pulled: it does not exist under that name, or the registry needs "

@@ -3,14 +3,9 @@ paths and names (wrong arguments are in rules_arguments.py)."""
 
 from __future__ import annotations
 
-import re
-
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.packages import PROGRAMS
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
-
-_PROGRAMS = "|".join(re.escape(p) for p in sorted(PROGRAMS, key=len, reverse=True))
 
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
@@ -204,14 +199,12 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"reached end of file while parsing|'[^'\n]{1,3}' expected|<identifier> expected)",
         example="App.java:12: error: illegal start of expression"),
     # A program that could not be started because it is not installed (ENOENT on the exec, not on a file).
-    # (and Python's subprocess, whose ENOENT names only the program: "[Errno 2] No such file or directory: 'ffmpeg'")
-    sig(Rule.PROGRAM_NOT_RUN, "missing_dependency", "failed to run|failed to execute|spawn|[errno 2]",
+    sig(Rule.PROGRAM_NOT_RUN, "missing_dependency", "failed to run|failed to execute|spawn",
         r"(?:[Ff]ailed to (?:run|execute|spawn)|\bspawn) [`'\"\\]{0,3}(?P<cmd>[\w./+-]{1,80})[`'\"\\]{0,3}[^\n]{0,200}"
-        r"(?:os error 2\b|\bENOENT\b|No such file or directory)|"
-        rf"\[Errno 2\] No such file or directory: '(?P<cmd2>{_PROGRAMS})'$", priority=96,
+        r"(?:os error 2\b|\bENOENT\b|No such file or directory)", priority=96,
         example="Error: spawn pkg-config ENOENT",
-        advice=("`{cmd}{cmd2}` could not be started: it is not installed or not on PATH.",
-                "Install {cmd_q}{cmd2_q} (or the package that provides it) and run the command again.")),
+        advice=("`{cmd}` could not be started: it is not installed or not on PATH.",
+                "Install {cmd_q} (or the package that provides it) and run the command again.")),
     sig(Rule.NO_SUCH_FILE, "file_not_found", "no such file|cannot find the|no file exists at",
         r"No such file or directory|\bopen [^\s:]{1,300}: no such file or directory|no file exists at\s|"
         r"The system cannot find the (?:file|path) specified", priority=84, confidence=0.8,
@@ -250,9 +243,10 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"ambiguous argument 'HEAD(?:~\d{1,4}|\^{1,4})?': unknown revision|"
         r"your current branch '[^'\n]{1,200}' does not have any commits yet", priority=81,
         example="fatal: ambiguous argument 'HEAD': unknown revision or path not in the working tree.",
-        advice=("The repository has no commits yet (or fewer than the revision asks for), so HEAD does not exist.",
-                "Make the first commit (git add, git commit) or check out a branch that has commits; then run "
-                "the command again.")),
+        advice=("The repository has no commits yet, so HEAD does not exist; for HEAD~N or HEAD^, it has fewer "
+                "commits than asked for, most often a shallow clone (CI checks out one commit).",
+                "In a new repository make the first commit (git add, git commit); in a shallow clone fetch more "
+                "history (git fetch --deepen=N, or fetch-depth: 0 in CI); then run the command again.")),
     sig(Rule.GIT_UNKNOWN_REV, "undefined_name", "unknown revision|bad revision|couldn't find remote ref",
         r"unknown revision or path not in the working tree|fatal: bad revision|couldn't find remote ref \S",
         example="fatal: ambiguous argument 'mian': unknown revision or path not in the working tree."),

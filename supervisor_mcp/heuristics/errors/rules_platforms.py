@@ -163,8 +163,8 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         priority=97,
         example="npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for react@^99.0.0.",
         advice=("No published version matches the version asked for.",
-                "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG) and pin "
-                "one of them.")),
+                "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG, go list "
+                "-m -versions MODULE) and pin one of them.")),
     # A resolver's conflict explains the "could not find" lines it prints under it: it outranks them.
     # Composer explains each unresolvable requirement: a name no repository has is not a version conflict.
     sig(Rule.COMPOSER_NO_PACKAGE, "invalid_arguments", "could not be found in any version",

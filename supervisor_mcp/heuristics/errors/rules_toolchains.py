@@ -192,6 +192,29 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # git over HTTP refused with a 4xx: the hang-up that always follows it is not the cause.
+    sig(Rule.GIT_RPC_TOO_BIG, "resource_limit", "rpc failed; http 413",
+        r"RPC failed; HTTP 413\b",
+        example=("error: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nfatal: the remote end "
+                 "hung up unexpectedly"),
+        advice=("The server refused the push as too large (HTTP 413): a proxy's or the host's body-size limit.",
+                "Push fewer commits at a time, move big files to Git LFS, or raise the proxy's limit "
+                "(client_max_body_size on nginx); then push again.")),
+    sig(Rule.GIT_RPC_REFUSED, "permission_denied", "rpc failed; http 40",
+        r"RPC failed; HTTP 40[13]\b",
+        example="error: RPC failed; HTTP 403 curl 22 The requested URL returned error: 403",
+        advice=("The git server refused the request (HTTP 401/403): the credentials are missing, wrong or lack "
+                "access to this repository.",
+                "Check the remote URL and the token or credential helper git uses (its scopes, and write access "
+                "for a push); then run the command again.")),
+    sig(Rule.GIT_RPC_CLIENT_ERROR, "unknown", "rpc failed; http 4",
+        r"RPC failed; HTTP 4(?!0[13]\b|13\b)\d\d\b", priority=71,
+        example="error: RPC failed; HTTP 400 curl 22 The requested URL returned error: 400\nfatal: the remote end hung "
+                "up unexpectedly",
+        advice=("The git server rejected the request with an HTTP 4xx; the hang-up after it is its consequence, "
+                "and this text does not say why.",
+                "Rerun with GIT_TRACE=1 GIT_CURL_VERBOSE=1 to see the server's reply; check the remote URL, and "
+                "for large pushes http.postBuffer; do not retry unchanged.")),
     # make on Windows: CreateProcess could not find the program a recipe runs (error 2).
     sig(Rule.WINDOWS_MAKE_MISSING, "missing_dependency", "(e=2)",
         r"^(?:mingw32-)?make(?:\[\d{1,3}\])?:? (?:[^\n]{0,200} )?\(e=2\): The system cannot find the file specified",
