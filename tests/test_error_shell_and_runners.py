@@ -368,3 +368,15 @@ def test_records_and_warnings_with_a_code_field_are_not_failures(body: str) -> N
 ])
 def test_wordings_added_this_stop_each_decide_their_category(error: str, category: str) -> None:
     assert diagnose(error, "").category == category
+
+
+def test_mcp_connection_closed_inside_an_mcperror_is_unknown_not_a_retry() -> None:
+    assert diagnose("McpError: MCP error -32000: Connection closed", "").category == "unknown"
+
+
+def test_a_signature_that_agrees_with_the_exception_gives_its_own_advice() -> None:
+    error = ("Exception in thread \"main\" java.lang.UnsupportedClassVersionError: com/acme/Main has been compiled by "
+             "a more recent version of the Java Runtime (class file version 65.0), this version of the Java Runtime "
+             "only recognizes class file versions up to 55.0")
+    diag = diagnose(error, "java -jar app.jar")
+    assert diag.category == "precondition_failed" and "runtime or SDK" in diag.root_cause

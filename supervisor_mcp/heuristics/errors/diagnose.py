@@ -31,7 +31,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
-from supervisor_mcp.heuristics.errors.rules import FAULT, LINE_SIGNATURES, PRIORITY, Signature
+from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.testruns import reports_a_check
 from supervisor_mcp.heuristics.errors.verify import contradiction
@@ -234,7 +234,7 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
             and from_lines.rule != Rule.EXPECTED_GOT):
         return from_lines  # a library's own exception we know nothing of (Gem::Ext::BuildError): the line says more
     line_rank = next((s.rank for s in MECHANISM_SIGNATURES if s.name == from_lines.rule), 0)
-    if line_rank and from_lines.category == from_exception.category:
+    if (line_rank or from_lines.rule in ADVICE_BY_RULE) and from_lines.category == from_exception.category:
         return from_lines  # the same mechanism, named more precisely (a JVM heap, not any OutOfMemoryError)
     return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 

@@ -228,6 +228,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
 
 def _by_message(name: str, message: str) -> ErrorCategory | None:
     """Exception types whose message tells the mechanism (an ImportError of a name vs of a module)."""
+    if name == "McpError" and "-32000: Connection closed" in message:
+        return "unknown"  # the MCP server's process exited; why is in its stderr (as rules_clusters' MCP_CLOSED)
     if name == "ImportError":
         if "cannot import name" in message:
             return "undefined_name"
