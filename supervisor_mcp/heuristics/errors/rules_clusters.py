@@ -52,7 +52,6 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("With --detailed-exitcode a non-zero status only says that the plan or diff has changes.",
                 "Carry on: read the changes it listed; drop --detailed-exitcode if a plain success status is "
                 "wanted.")),
-    # A working directory `terraform init` has not (re)initialised: its modules, providers or backend.
     # The provider contradicted its own plan: a bug in the provider, not in the configuration. Nothing in the
     # text says what to change, so it stays unknown, and outranks the domain prose it carries.
     sig(Rule.TF_PROVIDER_BUG, "unknown", "produced inconsistent|produced an unexpected new value",
@@ -64,6 +63,7 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
                 "in the configuration.",
                 "Run the apply again (it often converges on the second run); if it persists, pin another version "
                 "of the provider in required_providers and report it to the provider's issue tracker.")),
+    # A working directory `terraform init` has not (re)initialised: its modules, providers or backend.
     sig(Rule.TF_INIT_REQUIRED, "precondition_failed",
         "inconsistent dependency lock|backend initialization required|module not installed|required plugins are not",
         r"Error: (?:Inconsistent dependency lock file|Backend initialization required|Module not installed|"

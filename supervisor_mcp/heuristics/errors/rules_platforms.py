@@ -165,7 +165,6 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("No published version matches the version asked for.",
                 "List the versions that exist (npm view PKG versions, cargo search, pip index versions PKG, go list "
                 "-m -versions MODULE) and pin one of them.")),
-    # A resolver's conflict explains the "could not find" lines it prints under it: it outranks them.
     # Composer explains each unresolvable requirement: a name no repository has is not a version conflict.
     sig(Rule.COMPOSER_NO_PACKAGE, "invalid_arguments", "could not be found in any version",
         r"requires (?P<module>[\w.-]{1,100}/[\w.-]{1,100}),? it could not be found in any version", priority=97,
@@ -175,6 +174,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "without its repository entry).",
                 "Check the name on packagist.org (or add the private repository to composer.json), then run "
                 "composer again.")),
+    # A resolver's conflict explains the "could not find" lines it prints under it: it outranks them.
     sig(Rule.RESOLVER_CONFLICT, "precondition_failed",
         "conflicting dependencies|resolutionimpossible|could not be resolved|version solving|compatible versions",
         r"conflicting dependencies|ResolutionImpossible|requirements could not be resolved to an installable set|"

@@ -192,6 +192,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example=("Program.cs(18,25): error CS1503: Argument 1: cannot convert from 'string' to 'int'"),
         advice=("A value of the wrong type is passed where the code expects another.",
                 "Convert it at the call (parse or cast), or pass the value the signature asks for.")),
+    # --- git over HTTP, make on Windows and rustc's crates: the tool's own words for the cause
     # git over HTTP refused with a 4xx: the hang-up that always follows it is not the cause.
     sig(Rule.GIT_RPC_TOO_BIG, "resource_limit", "rpc failed; http 413",
         r"RPC failed; HTTP 413\b",
