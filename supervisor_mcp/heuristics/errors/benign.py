@@ -105,7 +105,9 @@ _SUCCESS_END = re.compile(
     r"Build succeeded\.|0 Error\(s\)$|Passed!\s{1,4}- Failed:\s{1,8}0,|Restore complete\b|\(\d{1,9} rows?\)$|"
     r"No changes\. Your infrastructure matches|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
-    r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b)",
+    r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b|"
+    # Ansible's play recap for a host with nothing unreachable or failed
+    r"[\w.-]{1,100}\s{1,40}: ok=\d{1,6}\s{1,8}changed=\d{1,6}\s{1,8}unreachable=0\s{1,8}failed=0\b)",
     re.MULTILINE,
 )
 _HARD_FAILURE = re.compile(

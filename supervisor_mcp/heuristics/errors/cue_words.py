@@ -60,13 +60,14 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
          r"could not reserve enough space for [^\n]{0,40}heap|"
+         r"\bcannot allocate vector of size\b|"
          rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
          r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
          "a larger heap or memory limit, or more swap; then run it again."),
     cue("disk_or_handles", "resource_limit",
-         r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient (?:disk|storage)|"
+         r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient[_ ](?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|is greater than the available (?:cpus|memory)|"
          r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"
@@ -102,6 +103,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|failure|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token|authentication)\b|unable to locate credentials|"
          r"no valid credential|"
+         r"\brequires (?:net|read|write|env|run|ffi|sys|import) access to\b|"
          r"no credentials|credentials (?:were |was )?not found|command denied to user|"
          r"not authenticated|AuthorizationFailed|does not have authorization|status code:? 40[13]\b|"
          r"security token included in the request is (?:invalid|expired)|"

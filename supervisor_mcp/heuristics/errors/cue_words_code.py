@@ -28,14 +28,27 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
-         r"is not a member of|doe\s?s not exist in the current context|"
+         r"is not a member of(?! package\b)|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
          r"unresolved import [`'](?:\w{1,60}::){1,8}\w|unsupported attribute|is not a known attribute|"
          r"exported attribute named|attribute \"[^\"\n]{1,80}\" not found in module|"
          r"implicit declaration of function|does not name a type\b|did you forget to ['‘]#include\b|"
          rf"{locales.PG_NO_RELATION}|"
-         r"reference to undeclared|has not been\s+declared",
+         r"reference to undeclared|has not been\s+declared|"
+         # other languages' words for a name not in scope: Perl, R, Haskell, Scala, OCaml, Nim, Nix, Dart,
+         # Elixir, Lua (calling a global that is nil), Erlang's undef
+         r"\bGlobal symbol \"[$@%]\w{1,80}\" requires explicit package name|\bUndefined subroutine &|"
+         r"could not find function \"|^Error(?: in [^\n]{1,200})? ?: object '[^'\n]{1,80}' not found\b|"
+         r"\b(?:Variable|Data constructor|Type constructor or class) not in scope:|\bNot in scope: |"
+         r"\bnot found: (?:value|type|object) \w|\bUnbound (?:value|type constructor|constructor|record field) \w|"
+         r"\bundeclared identifier\b|\battribute '[^'\n]{1,80}' missing\b|"
+         r"\bisn't defined for the (?:type|class)\b|\bis undefined or private\b|"
+         r"attempt to call a nil value \((?:global|field|method) '|\{undef,\[\{|"
+         # Clojure, Octave, F#, Fortran, Erlang
+         r"\bUnable to resolve symbol: |^error: '[^'\n]{1,80}' undefined\b|"
+         r"\bThe (?:value|type|namespace|field|record label)(?: or (?:constructor|module|namespace))? '[^'\n]{1,80}' "
+         r"is not defined\b|\bhas no IMPLICIT type\b|\bfunction \w{1,80}/\d{1,2} undefined\b",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
@@ -67,7 +80,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"must be terminated by the matching end-tag|incorrect syntax near\b|unexpected newline or end of string|"
          r"errors in crontab file|: event not found$|"
          rf"{locales.PG_SYNTAX}|"
-         r"class, interface,? (?:enum,? )?or \w+ expected",
+         r"class, interface,? (?:enum,? )?or \w+ expected|"
+         # Lua's and Julia's parsers
+         r"['‘][^'’\n]{1,20}['’] expected near\b|\bunexpected symbol near\b|^ERROR: (?:LoadError: )?syntax: |"
+         r"\bUnexpected symbol '[^'\n]{1,10}' in\b",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -75,7 +91,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"command not found|executable file not found|not recognized as an internal or external command|"
          rf"{locales.COMMAND_NOT_FOUND}|"
          r"exec: \\?\"?/?(?:usr/)?(?:local/)?bin/(?:ba|z|da|k|c|)sh\\?\"?: |"
-         r"no module named|cannot find module|module not found(?![^\n]{0,60}can't resolve '\.)|could not find module|"
+         r"no module named|cannot find module|could not find module|"
+         r"module not found(?![^\n]{0,60}can't resolve '\.)(?! \"file:)|"
          r"cannot find package|"
          r"unresolved (?:import|module)|could not find or load main class|could not resolve all (?:files|dependencies)|"
          r"could not resolve dependencies for project|package [\w.]{1,200} does not exist|"
@@ -101,7 +118,14 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
-         r"package '[^'\n]{1,80}'[^\n]{0,60} not found",
+         r"package '[^'\n]{1,80}'[^\n]{0,60} not found|"
+         # other languages' loaders and build tools: Perl, R, Lua, Dart, Swift, Scala, OCaml (dune), PowerShell,
+         # Ansible, Bazel
+         r"\bCan't locate [\w/]{1,200}\.pm in @INC|\bthere is no package called\b|\bmodule '[^'\n]{1,100}' not found:|"
+         r"\bCouldn't resolve the package '|\bno such module '|\bobject \w{1,80} is not a member of package\b|"
+         r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
+         r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
+         r"\bCould not locate [\w/.-]{1,200}__init\.class\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
          "image or environment that has it), then run the command again."),
@@ -129,7 +153,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"cannot find (?:the )?(?:file|path)|could not open (?:input )?file|unable to access (?:jar)?file|"
          r"\b(?:file|directory|folder) (?:is |was )?missing\b|no configuration file provided|"
          r"can't find a suitable configuration file|path not found|"
-         r"(?:cannot|can't|unable to) open|not a directory",
+         r"(?:cannot|can't|unable to) open|not a directory|"
+         # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
+         r"\bmodule not found \"file:|\bunable to find file\b|"
+         r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
          "A path the command uses does not exist: {line}",
          "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
          "the right path or create the file first."),
@@ -193,7 +220,19 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"expected \d+ arguments?, but got|takes \d+ arguments? but \d+ arguments? (?:was|were) supplied|"
          r"no argument given that corresponds|too few arguments to function|ArgumentCountError|"
          # web frameworks' validation replies (pydantic's "Field required", a method the route lacks)
-         r"[\"']msg[\"']\s{0,3}:\s{0,3}[\"']Field required[\"']|\bmethod not allowed\b",
+         r"[\"']msg[\"']\s{0,3}:\s{0,3}[\"']Field required[\"']|\bmethod not allowed\b|"
+         # a value of the wrong type passed or bound, in statically typed languages' words (Haskell, Kotlin,
+         # Scala, Swift, Dart, OCaml) and PowerShell's parameter binding
+         r"\bCouldn't match (?:expected )?type\b|\bType mismatch: inferred type is\b|"
+         r"^(?:\[error\] )?[^\n]{0,300}: type mismatch;$|"
+         r"\bcannot convert value of type '[^'\n]{1,100}' to expected argument type\b|"
+         r"\bThe argument type '[^'\n]{1,100}' can't be assigned to the parameter type\b|"
+         r"\bThis expression has type [^\n]{1,100} but an expression was expected of type\b|"
+         r"\bA parameter cannot be found that matches parameter name\b|\bThis expression was expected to have type\b|"
+         # zod's validation message; Clojure's arity; a build tool's target that the project does not define
+         r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
+         r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
+         r"\bunable to find a specification for\b",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),
@@ -218,7 +257,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
          r"\bRunning \S{1,200}\.{3} ?FAILURE\b|"
          rf"{GO_TEST_LINE}|"
-         r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)",
+         r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
+         # Dart's and Flutter's runner; Bazel's summary
+         r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
+         r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -250,6 +292,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"may not be used on the (?:stable|beta) release channel|"
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
+         r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
@@ -263,7 +306,13 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"
          r"heap-buffer-overflow|double free|use-after-free|"
          r"stack smashing detected|non-nullable field|"
-         r"declared as a non null type",
+         r"declared as a non null type|"
+         # Perl's undefined invocant, Lua's nil and wrong-typed values, Haskell's and Swift's runtime traps,
+         # OCaml's uncaught exception, Zig's panic
+         r"\bCan't call method \"[^\"\n]{1,80}\" on (?:an undefined value|unblessed reference)\b|"
+         r"\battempt to (?:index|perform arithmetic on|concatenate|compare) (?:a |two )?\w{1,20} values?\b|"
+         r"^CallStack \(from HasCallStack\):|^Fatal error: (?:exception \w|Index out of range|Unexpectedly found nil)|"
+         r"^thread \d{1,9} panic: |^Fortran runtime error: ",
          "The program crashed while running: {line}",
          "Read the first frame of the crash that is in your own code, fix the state or input that leads "
          "there, and run it again."),

@@ -61,6 +61,9 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
     "CypressError": "test_failure",  # a Cypress command or assertion failing inside a test
+    # Julia's and Elixir's names for a name that does not exist and for a call no method or clause accepts
+    "UndefVarError": "undefined_name", "UndefinedFunctionError": "undefined_name",
+    "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",
 }
 _ERRNO: dict[str, ErrorCategory] = {
     "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",
@@ -213,6 +216,10 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "undefined_name"
     if name == "InvalidRequestError" and re.match(r"(?:Request \S{1,60}: )?No such \w{1,40}", message):
         return "file_not_found"  # an API's "No such customer: 'cus_x'": the object the call names is not there
+    if name == "UndefinedFunctionError" and re.search(r"\(module \S{1,100} is not available\)", message):
+        return "missing_dependency"  # Elixir: the module is not compiled into the project (a dependency missing)
+    if name == "ArgumentError" and re.match(r"Package \S{1,100} not found in current path", message):
+        return "missing_dependency"  # Julia's loader: the package is not installed in the active environment
     if name == "LoadError" and "already activated" in message:
         return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
     if name == "SyntaxError" and re.search(NOT_JSON, f"SyntaxError: {message}", re.IGNORECASE):

@@ -12,6 +12,7 @@ from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_w
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.in_code import prose
+from supervisor_mcp.heuristics.errors.install import loader_advice
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
 from supervisor_mcp.heuristics.observation import Envelope
@@ -106,6 +107,11 @@ _JS_THROWN = re.compile(
     r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
+# Rscript's uncaught error: `Error in f(x) : message`, then (after any Calls: line) `Execution halted`.
+_R_STOPPED = re.compile(
+    r"^(Error in [^\n]{1,200} : [^\n]{1,300})\n(?:[^\n]{0,300}\n){0,6}Execution halted$|"
+    # MATLAB's and Octave's run-time error: `Error using fn` with the message on the next line
+    r"^(Error using [^\n]{1,100}\n[^\n]{1,300})", re.MULTILINE)
 # The Go compiler's `./main.go:9:9: message`: it prints no "error:", every such line is one.
 _GO_DIAGNOSTIC = r"^[^\s:]{0,300}\.go:\d{1,7}:\d{1,5}: "
 # rustc's coded error or its ` --> file:line:col` pointer, gcc/clang's `file:line:col: error:`, Go's.
@@ -200,10 +206,12 @@ def _compiler_diagnostic(body: str) -> Finding | None:
 def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
     """A failure no mechanism's words explain, read by its shape: code that threw, or a tool's rejection
     of the call (compiler diagnostics are read before, by _compiler_diagnostic)."""
-    thrown = _JS_THROWN.search(body)
+    thrown = _JS_THROWN.search(body) or _R_STOPPED.search(body)
     if thrown is not None:
-        # JavaScript's plain Error with its stack: code threw, and no mechanism's words say why.
-        return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(thrown.group(1))])
+        # JavaScript's plain Error with its stack, or an R script stopped by an uncaught error: code threw, and
+        # no mechanism's words say why.
+        line = thrown.group(1) or thrown.group(2) or thrown.group(0)
+        return Finding("runtime_error", "agent", 0.5, Rule.FALLBACK_JS_THROWN, [clip(line)])
     # "Error: undefined" (a JS error with no message) or an SDK's own "UnknownError" names nothing for a tool
     # to have rejected.
     names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
@@ -267,5 +275,8 @@ def from_cues(body: str, evidence: list[str]) -> Finding | None:
     if found is None:
         return None
     cue, line = found
+    root_cause, fix = cue.root_cause.format(line=clip(line)), cue.fix
+    if cue.category == "missing_dependency":
+        root_cause, fix = loader_advice(body) or (root_cause, fix)
     return Finding(cue.category, FAULT[cue.category], 0.6, f"cue:{cue.name}", [clip(line)] + evidence[-1:],
-                   root_cause=cue.root_cause.format(line=clip(line)), fix=cue.fix)
+                   root_cause=root_cause, fix=fix)

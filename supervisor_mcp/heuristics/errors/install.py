@@ -26,6 +26,48 @@ _OTHER_ECOSYSTEMS = {
                      "file, or fix the class name."),
     Rule.RUBY_MISSING: ("Ruby library", "gem install {word} (or add it to the Gemfile and bundle install)."),
 }
+# Other languages' loaders name what is missing in their own words; each has its own installer.
+_LOADERS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), what, fix) for p, what, fix in (
+    (r"Can't locate (?P<name>[\w/]{1,200})\.pm in @INC", "Perl module",
+     "cpanm {name_q} (or add it to the cpanfile and run carton install), then run the script again."),
+    (r"there is no package called [‘'\"](?P<name>[\w.]{1,100})[’'\"]", "R package",
+     "Rscript -e 'install.packages(\"{name}\")' (a Bioconductor package: BiocManager::install), then rerun."),
+    (r"Package (?P<name>\w{1,100}) not found in current path", "Julia package",
+     "julia --project -e 'import Pkg; Pkg.add(\"{name}\")' in the project that runs the script, then rerun."),
+    (r"\(module (?P<name>[\w.]{1,100}) is not available\)", "Elixir module",
+     "Add the Hex package that provides `{name}` to deps in mix.exs, run mix deps.get, then rerun."),
+    (r"module '(?P<name>[\w.-]{1,100})' not found:", "Lua module",
+     "luarocks install the rock that provides `{name}` (often lua{name}), or fix package.path; then rerun."),
+    (r"Couldn't resolve the package '(?P<name>\w{1,100})'", "Dart package",
+     "dart pub add {name_q} (flutter pub add in a Flutter app), then build again."),
+    (r"no such module '(?P<name>[\w.]{1,100})'", "Swift module",
+     "Add the package that provides `{name}` to Package.swift (dependencies and the target's dependencies), "
+     "run swift package resolve, then build again."),
+    (r"Could not find module [‘'`](?P<name>[\w.]{1,100})[’'`]", "Haskell module",
+     "Add the package that provides `{name}` to build-depends in the .cabal file (or package.yaml), then "
+     "build again."),
+    (r"Library \"(?P<name>[\w.-]{1,100})\" not found", "OCaml library",
+     "opam install {name_q} (or fix the name in the dune file's libraries), then dune build."),
+    (r"object (?P<name>\w{1,80}) is not a member of package", "Scala package",
+     "Add the library that provides `{name}` to libraryDependencies in build.sbt, then sbt compile."),
+    (r"The specified module '(?P<name>[\w.-]{1,100})' was not loaded", "PowerShell module",
+     "Install-Module {name_q} -Scope CurrentUser, then Import-Module it again."),
+    (r"couldn't resolve module/action '(?P<name>\w{1,60}\.\w{1,60})\.", "Ansible collection",
+     "ansible-galaxy collection install {name_q} (or list it in requirements.yml), then rerun the playbook."),
+))
+
+
+def loader_advice(text: str) -> tuple[str, str] | None:
+    """(root_cause, fix) when a language's own loader names the package it could not find."""
+    for pattern, what, fix in _LOADERS:
+        match = pattern.search(text)
+        if match:
+            name = match.group("name").replace("/", "::") if what == "Perl module" else match.group("name")
+            return (f"The {what} `{name}` is not installed.",
+                    fix.format(name=name, name_q=shell_quote(name)))
+    return None
+
+
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
@@ -40,8 +82,8 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
-    if g.get("lib") or g.get("lib2") or g.get("lib3"):
-        lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
+    lib = g.get("lib") or g.get("lib2") or g.get("lib3") or g.get("lib4") or ""
+    if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "
                 "matching lib...-dev package), or use a build/wheel that does not need it.")
@@ -52,7 +94,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"The {what} `{module}` is not installed or not resolvable.",
                 fix.format(module=module, word=shell_quote(module)))
     if not module:
-        return ("A required program or module is missing.",
+        return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
     interp = g.get("interp")
     if interp:

@@ -134,7 +134,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{locales.ENOENT})|"
         r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found|"
-        r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header",
+        r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header|"
+        # gfortran's compiled module interface, which a library's -dev package ships as headers are shipped
+        r"Fatal Error: Cannot open module file '(?P<lib4>[\w./+-]{1,200}\.mod)'",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"

@@ -102,7 +102,10 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example=("FAILED tests/test_parser.py::test_nested_lists - assert 2 == 3\n========================= "
                  "1 failed, 41 passed in 2.10s =========================")),
     sig(Rule.EXPECTED_GOT, "test_failure", "expected|actual|received|got:",
-        r"\b[Ee]xpected:? [^\n]{1,200}(?:,| but| and)? (?:got|was|received|actual)[: ]|"
+        # (not a type checker's "Couldn't match expected type ... with actual type": a call's bad argument,
+        # nor zod's "Expected string, received undefined": a value the schema refused)
+        r"(?<!match )\b[Ee]xpected:? (?!\w{1,20}, received )[^\n]{1,200}(?:,| but| and)? "
+        r"(?:got|was|received|actual)[: ]|"
         r"^[ \t]{0,20}(?:Expected|Actual|Received|Got):[ \t][^\n]{1,200}$", confidence=0.8,
         example="Expected: [1, 2, 3]\nReceived: [1, 2]"),
     # --- domain rules of tool APIs: well-formed calls the current state or policy rejects

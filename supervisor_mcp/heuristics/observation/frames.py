@@ -20,7 +20,9 @@ _EXC_LINE = re.compile(
     r"[^\x00-\x7f\n]{0,30}(?:错误|出错|异常|失败|錯誤|異常|失敗|エラー|例外|오류|에러)"
     r"[^\x00-\x7f\n]{0,10}[：:][ \t]{0,2}|"
     r"Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
-    r"Unhandled [Ee]xception[.:] |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught )?"
+    r"Unhandled [Ee]xception[.:] |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught |"
+    # Julia's REPL and scripts: `ERROR: LoadError: UndefVarError: ...`
+    r"ERROR:[ \t](?:LoadError:[ \t])?(?!LoadError:))?"
     # (a JVM inner class is printed Outer$Inner)
     r"((?:[A-Za-z_][A-Za-z0-9_$]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_$]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
@@ -36,6 +38,8 @@ _RUBY_EXC = re.compile(
     r"\(([A-Z]\w{0,60}(?:::[A-Z]\w{0,60}){0,5})\)$",
     re.MULTILINE,
 )
+# Elixir's uncaught exception: `** (UndefinedFunctionError) function Foo.bar/0 is undefined`.
+_ELIXIR_EXC = re.compile(r"^[ \t]{0,8}\*\* \(([A-Z][\w.]{0,120})\) ([^\n]{0,2000})$", re.MULTILINE)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
 _BARE_EXC = re.compile(
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"
@@ -98,6 +102,10 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
     for match in _RUBY_EXC.finditer(text):
         if match.start() not in known:
             found.append(ExceptionLine(match.group(2), match.group(1).strip(), match.group(0).strip(), match.start()))
+    for match in _ELIXIR_EXC.finditer(text):
+        if match.group(1).endswith(".Error"):
+            continue  # a library's catch-all (Postgrex.Error): its message's words say more than the name
+        found.append(ExceptionLine(match.group(1), match.group(2).strip(), match.group(0).strip(), match.start()))
     known = {e.start for e in found}
     for header in _TRACEBACK.finditer(text):
         # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are

@@ -1,0 +1,113 @@
+"""Languages and tools outside the corpus's seventeen ecosystems (Perl, R, Julia, Haskell, Elixir, Dart,
+Swift, Scala, Lua, OCaml, PowerShell, Ansible, Clojure, F#, Fortran, MATLAB): the same mechanisms in their
+own words, and install advice in their own installers' terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("Global symbol \"$count\" requires explicit package name (did you forget to declare \"my $count\"?) at "
+     "report.pl line 18.", "perl report.pl", "undefined_name"),
+    ("Error in summarise_data(df) : could not find function \"summarise_data\"\nExecution halted",
+     "Rscript stats.R", "undefined_name"),
+    ("src/Lib.hs:12:15: error:\n    Variable not in scope: lenght :: [a] -> Int", "stack build", "undefined_name"),
+    ("[error] /app/src/main/scala/Main.scala:5:13: not found: value prinltn", "sbt compile", "undefined_name"),
+    ("File \"bin/main.ml\", line 3, characters 9-14:\nError: Unbound value prnt", "dune build", "undefined_name"),
+    ("lua: main.lua:5: attempt to call a nil value (global 'prnt')", "lua main.lua", "undefined_name"),
+    ("Syntax error compiling at (app/core.clj:12:3).\nUnable to resolve symbol: prnitln in this context",
+     "lein run", "undefined_name"),
+    ("/app/Program.fs(5,13): error FS0039: The value or constructor 'prntfn' is not defined.", "dotnet build",
+     "undefined_name"),
+    ("main.f90:12:15:\nError: Symbol 'totl' at (1) has no IMPLICIT type", "gfortran main.f90", "undefined_name"),
+])
+def test_a_name_not_in_scope_is_undefined_in_every_language(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("src/Lib.hs:8:10: error:\n    • Couldn't match expected type ‘Int’ with actual type ‘[Char]’", "cabal build",
+     "invalid_arguments"),
+    ("e: file:///app/src/main/kotlin/Main.kt:7:21 Type mismatch: inferred type is String but Int was expected",
+     "gradle build", "invalid_arguments"),
+    ("/app/Sources/App/main.swift:9:22: error: cannot convert value of type 'String' to expected argument type "
+     "'Int'", "swift build", "invalid_arguments"),
+    ("lib/main.dart:15:23: Error: The argument type 'String' can't be assigned to the parameter type 'int'.",
+     "dart run", "invalid_arguments"),
+    ("Error: This expression has type string but an expression was expected of type\n         int", "dune build",
+     "invalid_arguments"),
+])
+def test_a_value_of_the_wrong_type_is_a_bad_argument_not_a_test_verdict(error: str, action: str,
+                                                                        category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+def test_julia_exception_behind_load_error_is_read_by_its_own_type() -> None:
+    diag = diagnose("ERROR: LoadError: UndefVarError: `total` not defined\nStacktrace:\n [1] top-level scope",
+                    "julia run.jl")
+    assert diag.category == "undefined_name"
+
+
+def test_julia_parse_error_wrapped_in_load_error_is_a_syntax_error() -> None:
+    diag = diagnose("ERROR: LoadError: syntax: incomplete: \"function\" at /app/run.jl:3 requires end",
+                    "julia run.jl")
+    assert diag.category == "syntax_error"
+
+
+def test_elixir_exception_is_read_by_its_type() -> None:
+    diag = diagnose("** (FunctionClauseError) no function clause matching in MyApp.Parser.parse/1", "mix run")
+    assert diag.category == "invalid_arguments"
+
+
+def test_elixir_library_catch_all_is_read_by_its_message() -> None:
+    diag = diagnose("** (Postgrex.Error) ERROR 42703 (undefined_column) column \"createdAt\" does not exist",
+                    "mix run")
+    assert diag.category == "undefined_name"
+
+
+def test_r_script_stopped_by_an_uncaught_error_is_a_runtime_error() -> None:
+    diag = diagnose("Error in x + 1 : non-numeric argument to binary operator\nExecution halted", "Rscript calc.R")
+    assert diag.category == "runtime_error"
+
+
+@pytest.mark.parametrize(("error", "action", "fix"), [
+    ("Can't locate JSON/XS.pm in @INC (you may need to install the JSON::XS module) (@INC contains: /etc/perl) at "
+     "script.pl line 5.", "perl script.pl", "cpanm JSON::XS"),
+    ("Error in library(ggplot2) : there is no package called 'ggplot2'\nExecution halted", "Rscript plot.R",
+     "install.packages(\"ggplot2\")"),
+    ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "julia run.jl", "Pkg.add(\"CSV\")"),
+    ("** (UndefinedFunctionError) function Jason.encode!/1 is undefined (module Jason is not available)",
+     "mix run", "mix deps.get"),
+    ("lib/api.dart:1:8: Error: Couldn't resolve the package 'http' in 'package:http/http.dart'.", "dart run",
+     "dart pub add http"),
+    ("File \"bin/dune\", line 4, characters 12-17:\nError: Library \"yojson\" not found.", "dune build",
+     "opam install yojson"),
+    ("ERROR! couldn't resolve module/action 'community.docker.docker_container'. This often indicates a "
+     "misspelling, missing collection, or incorrect module path.", "ansible-playbook site.yml",
+     "ansible-galaxy collection install community.docker"),
+])
+def test_missing_package_advice_uses_the_languages_own_installer(error: str, action: str, fix: str) -> None:
+    diag = diagnose(error, action)
+    assert diag.category == "missing_dependency" and fix in diag.fix
+
+
+def test_fortran_module_file_not_found_is_a_missing_library() -> None:
+    diag = diagnose("Fatal Error: Cannot open module file 'netcdf.mod' for reading at (1): No such file or "
+                    "directory\ncompilation terminated.", "gfortran main.f90")
+    assert diag.category == "missing_dependency" and "netcdf.mod" in diag.root_cause
+
+
+def test_ansible_recap_with_nothing_failed_is_not_an_error() -> None:
+    recap = ("PLAY RECAP *********************************************************************\n"
+             "web1                       : ok=12   changed=3    unreachable=0    failed=0    skipped=1    "
+             "rescued=0    ignored=0")
+    assert diagnose(recap, "ansible-playbook site.yml").category == "not_an_error"
+
+
+def test_zod_expected_received_is_a_rejected_value_not_a_test_verdict() -> None:
+    diag = diagnose("Error HH8: There's one or more errors in your config file:\n\n  * Invalid account: #0 for "
+                    "network: sepolia - Expected string, received undefined", "npx hardhat run deploy.js")
+    assert diag.category == "invalid_arguments"
