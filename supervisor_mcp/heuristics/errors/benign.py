@@ -143,6 +143,10 @@ def _quiet(body: str) -> bool:
     return all(_GREP_NOISE.match(ln.strip()) for ln in lines)
 
 
+# BuildKit's header of a build step (`#14 [builder 6/9] RUN uv sync`): the command it runs, not its output.
+_STEP_HEADER = re.compile(r"(?:#\d{1,4} )?\[[^\]\n]{1,120}\] [A-Z]{2,10} ")
+
+
 def only_warnings(envelope: Envelope) -> str | None:
     """The first warning line, when every line is a warning (or indented under one) and nothing failed.
 
@@ -151,7 +155,7 @@ def only_warnings(envelope: Envelope) -> str | None:
     """
     if envelope.returncode not in (None, 0):
         return None
-    lines = [ln for ln in envelope.body.splitlines() if ln.strip()]
+    lines = [ln for ln in envelope.body.splitlines() if ln.strip() and not _STEP_HEADER.match(ln)]
     if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
         return None
     if all(_is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):

@@ -40,7 +40,7 @@ def cue(name: str, category: ErrorCategory, regex: str, root_cause: str, fix: st
 ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("rate_limited", "transient",
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"
-         r"\b429 Too Many|"
+         r"\b429 Too Many|\bResource has been exhausted\b|"
          r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|TooManyRequests|"
          r"quota[^\n]{0,80}per[ _](?:minute|second)",
          "The service is rate-limiting the caller: {line}",

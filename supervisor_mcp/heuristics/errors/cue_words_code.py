@@ -232,7 +232,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
          r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
-         r"\bunable to find a specification for\b",
+         r"\bunable to find a specification for\b|\binvalid schema for (?:function|tool|parameter)\b",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),
@@ -292,7 +292,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"may not be used on the (?:stable|beta) release channel|"
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
-         r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|"
+         r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
+         r"\bin deployment mode after changing\b|\bis out of support\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "
@@ -312,7 +313,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bCan't call method \"[^\"\n]{1,80}\" on (?:an undefined value|unblessed reference)\b|"
          r"\battempt to (?:index|perform arithmetic on|concatenate|compare) (?:a |two )?\w{1,20} values?\b|"
          r"^CallStack \(from HasCallStack\):|^Fatal error: (?:exception \w|Index out of range|Unexpectedly found nil)|"
-         r"^thread \d{1,9} panic: |^Fortran runtime error: ",
+         r"^thread \d{1,9} panic: |^Fortran runtime error: |"
+         # Python's TypeError for a None (or other non-text) given to re, open() or a str method
+         r"\bexpected (?:string or bytes-like object|str, bytes or os\.PathLike object)\b",
          "The program crashed while running: {line}",
          "Read the first frame of the crash that is in your own code, fix the state or input that leads "
          "there, and run it again."),

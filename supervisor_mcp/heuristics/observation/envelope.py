@@ -53,7 +53,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]{0,20}[A-Za-z]")
 # BuildKit's step number and seconds. Tools' own words start after it.
 _LOG_PREFIX = re.compile(
     r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,6})?\]?|"
-    r"(?:#\d{1,4} )?\d{1,5}\.\d{3}|"
+    r"(?:#\d{1,4} )?\d{1,5}\.\d{3}|#\d{1,4}(?= \[)|"
     # docker compose's service column: `web-1  | ...`
     r"[\w.-]{1,60}[ \t]{0,40}\|(?= |$))(?:[ \t]+|$)",
     re.MULTILINE,
