@@ -44,3 +44,14 @@ def test_an_api_clients_own_exception_is_read_by_the_status_it_states():
 def test_an_http_clients_error_with_only_a_reason_phrase_is_read_by_it():
     out = diagnose("HttpError: Not Found\n    at /app/node_modules/@octokit/request/dist-node/index.js:86:21")
     assert out.category == "file_not_found"
+
+
+def test_gemini_resource_exhausted_is_a_rate_limit_to_wait_out() -> None:
+    diag = diagnose("Error during Gemini API call: 429 Resource has been exhausted (e.g. check quota).")
+    assert diag.category == "transient" and diag.retryable
+
+
+def test_invalid_function_schema_is_a_bad_argument() -> None:
+    diag = diagnose("Error [AI_APICallError]: Invalid schema for function 'mysql_execute': In context=(), 'required' "
+                    "is required to be supplied and to be an array including every key in properties.")
+    assert diag.category == "invalid_arguments"

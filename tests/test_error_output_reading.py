@@ -167,3 +167,27 @@ def test_a_signature_that_agrees_with_the_exception_gives_its_own_advice() -> No
              "only recognizes class file versions up to 55.0")
     diag = diagnose(error, "java -jar app.jar")
     assert diag.category == "precondition_failed" and "runtime or SDK" in diag.root_cause
+
+
+def test_buildkit_step_that_only_warned_is_not_an_error() -> None:
+    output = ("#14 [builder 6/9] RUN uv sync --locked\n#14 0.113 warning: `VIRTUAL_ENV=/opt/venv` does not match the "
+              "project environment path `.venv` and will be ignored; use `--active` to target the active environment")
+    assert diagnose(output, "docker build .").category == "not_an_error"
+
+
+def test_none_given_to_re_is_a_runtime_error_not_a_test_verdict() -> None:
+    diag = diagnose("| ERROR    | app.evaluate:bench:251 - Error during benchmark: expected string or bytes-like object, "
+                    "got 'NoneType'")
+    assert diag.category == "runtime_error"
+
+
+@pytest.mark.parametrize("error", [
+    "fatal: 'main' is already checked out at '/workspaces/app'",
+    "/usr/share/dotnet/sdk/6.0.100/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.EolTargetFrameworks.targets(28,5): "
+    "error NETSDK1138: The target framework 'netcoreapp2.1' is out of support and will not receive security updates "
+    "in the future. [/src/App/App.csproj]",
+    "You are trying to install in deployment mode after changing\nyour Gemfile. Run `bundle install` elsewhere and add "
+    "the\nupdated Gemfile.lock to version control.",
+])
+def test_state_the_tool_will_not_proceed_from_is_a_precondition(error: str) -> None:
+    assert diagnose(error).category == "precondition_failed"
