@@ -55,3 +55,38 @@ def test_invalid_function_schema_is_a_bad_argument() -> None:
     diag = diagnose("Error [AI_APICallError]: Invalid schema for function 'mysql_execute': In context=(), 'required' "
                     "is required to be supplied and to be an array including every key in properties.")
     assert diag.category == "invalid_arguments"
+
+
+def test_agent_frameworks_request_budget_is_a_resource_limit() -> None:
+    diag = diagnose("pydantic_ai.exceptions.UsageLimitExceeded: Exceeded the request_limit of 50 (request_limit=50)")
+    assert diag.category == "resource_limit" and not diag.retryable
+
+
+def test_google_client_error_is_read_by_the_status_it_leads_with() -> None:
+    diag = diagnose("google.genai.errors.ClientError: 400 INVALID_ARGUMENT. {'error': {'code': 400, 'message': '* "
+                    "GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[filter].properties: "
+                    "should be non-empty for OBJECT type\\n', 'status': 'INVALID_ARGUMENT'}}")
+    assert diag.category == "invalid_arguments"
+
+
+def test_model_without_tool_support_is_a_precondition_not_a_bad_request() -> None:
+    diag = diagnose("ollama._types.ResponseError: llama3.2 does not support tools (status code: 400)")
+    assert diag.category == "precondition_failed"
+
+
+def test_tool_call_that_does_not_match_its_schema_is_a_bad_argument() -> None:
+    diag = diagnose("Error: tool call validation failed: parameters for tool get_weather did not match schema: "
+                    "errors: [missing properties: 'city']")
+    assert diag.category == "invalid_arguments"
+
+
+def test_tool_result_over_the_token_cap_is_a_resource_limit() -> None:
+    diag = diagnose("Tool result is too large (58213 tokens). Maximum allowed is 25000 tokens. Use offset and limit "
+                    "parameters to read the file in chunks.")
+    assert diag.category == "resource_limit"
+
+
+def test_a_loggers_warning_line_alone_is_not_an_error() -> None:
+    diag = diagnose("autogen.oai.client: WARNING: Model gpt-4o is not found. The cost will be 0. In your config_list, "
+                    "add field {\"price\" : [prompt_price_per_1k, completion_token_price_per_1k]} for customized pricing.")
+    assert diag.category == "not_an_error"

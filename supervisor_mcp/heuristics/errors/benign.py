@@ -49,7 +49,7 @@ _WARNING_LINE = re.compile(
     r"(?:\[ERROR\] |Error: |##\[error\]|---> )?"
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[(?:WARN(?:ING)?|Warning)\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
-    r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: warning: |"
+    r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: (?:warning|WARNING): |"
     # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`
     r"[^\n]{1,300}?(?:\(\d{1,6},\d{1,6}\))? ?: warning [A-Z]{1,8}\d{2,6}:"
 )

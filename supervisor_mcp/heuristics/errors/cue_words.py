@@ -79,6 +79,9 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"exceeds? the (?:available |maximum )?context (?:size|length|window)|"
          r"maximum execution time|stopped due to (?:iteration|step|time) limit|"
          r"(?:iteration|step|turn)s?[_ ](?:limit|budget)[_ ](?:reached|exceeded|crossed)|"
+         # agent frameworks' budgets (pydantic-ai's request_limit) and a coding agent's cap on a tool's result
+         r"\bexceeded the \w{1,30}_limit\b|\busage limit exceeded\b|\bMaximum allowed is \d{1,9} tokens\b|"
+         r"\bexceeds maximum allowed tokens\b|"
          # agent frameworks' own step budgets (LangGraph, the OpenAI Agents SDK, smolagents, CrewAI)
          r"recursion limit of \d{1,6} reached|"
          r"max(?:imum)? ?(?:turns|steps|iterations)\b[^\n]{0,20}(?:exceeded|reached)|"

@@ -232,7 +232,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
          r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
-         r"\bunable to find a specification for\b|\binvalid schema for (?:function|tool|parameter)\b",
+         r"\bunable to find a specification for\b|\binvalid schema for (?:function|tool|parameter)\b|"
+         r"\b(?:did not|does not|doesn't) match (?:the )?(?:\w{1,20} )?schema\b",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "
          "or a missing required one."),
@@ -294,6 +295,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
          r"\bin deployment mode after changing\b|\bis out of support\b|"
+         r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
          "Change the state first (remove or reuse what already exists, pick an available version, "

@@ -118,7 +118,14 @@ _TYPE_ARGS = re.compile(
 _CONTEXT = re.compile(CONTEXT_OVERFLOW, re.I)
 _HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
 # A status stated as one: "HTTP 401", "HTTP/1.1 404", "status code 429", "status: 503".
-_HTTP_STATED = re.compile(r"\bHTTP(?:/\d(?:\.\d)?)? ?([45]\d\d)\b|\bstatus(?: code)?:? ([45]\d\d)\b", re.IGNORECASE)
+_HTTP_STATED = re.compile(
+    r"\bHTTP(?:/\d(?:\.\d)?)? ?([45]\d\d)\b|\bstatus(?: code)?:? ([45]\d\d)\b|"
+    # Google's clients: the status, then its canonical name (`400 INVALID_ARGUMENT. {...}`)
+    r"^([45]\d\d) (?-i:[A-Z]{2,20}(?:_[A-Z]{2,20}){0,3})\b", re.IGNORECASE)
+# A model asked for a capability it does not have (tools, images): the call is well formed, the model cannot.
+_LACKS_CAPABILITY = re.compile(
+    r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio|"
+    r"system (?:messages?|prompts?)|streaming)\b", re.IGNORECASE)
 # Reason phrases an HTTP client's error may carry without the number (Octokit's "HttpError: Not Found").
 _REASONS: dict[str, int] = {
     "bad request": 400, "unauthorized": 401, "forbidden": 403, "not found": 404, "conflict": 409,
@@ -192,9 +199,11 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:
         stated_status = _HTTP_STATED.search(message)
+        if stated_status is not None and _LACKS_CAPABILITY.search(message):
+            return "precondition_failed"
         if stated_status is not None:
             # an API client's own exception that states the HTTP status it got ("HTTP 400 error: ...")
-            return http_category(stated_status.group(1) or stated_status.group(2)) or "runtime_error"
+            return http_category(next(g for g in stated_status.groups() if g)) or "runtime_error"
         words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.rsplit(".", 1)[-1])
         found = find_cue(f"{words}: {message}", _LIBRARY_CUES)
     if found is not None:
