@@ -219,3 +219,31 @@ def test_a_formatter_that_cannot_parse_the_file_reports_a_syntax_error() -> None
 ])
 def test_each_wording_decides_its_category(error: str, category: str) -> None:
     assert diagnose(error, "").category == category
+
+
+@pytest.mark.parametrize(("error", "action"), [
+    ("Error: No available formula with the name \"pyhton\". Did you mean python?", "brew install pyhton"),
+    ("No match for argument: nginxx\nError: Unable to find a match: nginxx", "dnf install nginxx"),
+    ("error: target not found: pyhton", "pacman -S pyhton"),
+    ("ERROR: unable to select packages:\n  pyhton3 (no such package):\n    required by: world[pyhton3]", "apk add pyhton3"),
+    ("error: snap \"vscod\" not found", "snap install vscod"),
+    ("No package found matching input criteria.", "winget install pyhton"),
+])
+def test_a_name_the_package_index_does_not_have_is_a_bad_argument_with_search_advice(error: str, action: str) -> None:
+    diag = diagnose(error, action)
+    assert diag.category == "invalid_arguments" and "search" in diag.fix
+
+
+@pytest.mark.parametrize(("error", "action"), [
+    ("Error: This command has to be run with superuser privileges (under the root user on most systems).",
+     "dnf install git"),
+    ("error: you cannot perform this operation unless you are root.", "pacman -S git"),
+    ("mount: /mnt/data: must be superuser to use mount.", "mount /dev/sdb1 /mnt/data"),
+])
+def test_a_command_that_needs_root_is_a_permission_failure(error: str, action: str) -> None:
+    assert diagnose(error, action).category == "permission_denied"
+
+
+def test_sudos_unresolved_hostname_note_is_not_an_error() -> None:
+    assert diagnose("sudo: unable to resolve host web-01: Name or service not known",
+                    "sudo systemctl status app").category == "not_an_error"

@@ -87,6 +87,20 @@ CODE_TABLE: tuple[Cue, ...] = (
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
+    # a package manager's index has no package by that name: mostly a misspelt name, sometimes a stale index
+    cue("no_such_package", "invalid_arguments",
+         r"\bNo available formula (?:or cask )?with the name\b|\bNo formulae or casks found for\b|"
+         r"\bUnable to find a match: |^No match for argument: |\bNo package \S{1,100} available\.|"
+         r"\berror: target not found: |\(no such package\):|\bNo provider of '[^'\n]{1,100}' found\b|"
+         r"\berror: snap \"[^\"\n]{1,100}\" not found\b|\bNo remote refs found (?:similar to|for) '|"
+         r"\bNo package found matching input criteria\b|\bThe package was not found with the source\(s\) listed\b|"
+         r"\bNo package matching '[^'\n]{1,100}' is available\b|"
+         r"\bchart \"[^\"\n]{1,100}\" not found in [\w.-]{1,60} index\b|"
+         r"\bPackagesNotFoundError: The following packages are not available from current channels\b",
+         "The package manager has no package by the name asked for: {line}",
+         "Check the exact name with the manager's search (brew search, dnf search, pacman -Ss, apk search, snap "
+         "find, flatpak search, winget search, choco search, conda search, helm search repo), refresh its index if "
+         "it may be stale (dnf makecache, pacman -Sy, apk update, helm repo update), then install that name."),
     cue("missing_program", "missing_dependency",
          r"command not found|executable file not found|not recognized as an internal or external command|"
          rf"{locales.COMMAND_NOT_FOUND}|"
@@ -153,7 +167,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"cannot find (?:the )?(?:file|path)|could not open (?:input )?file|unable to access (?:jar)?file|"
          r"\b(?:file|directory|folder) (?:is |was )?missing\b|no configuration file provided|"
          r"can't find a suitable configuration file|path not found|"
-         r"(?:cannot|can't|unable to) open|not a directory|"
+         r"(?:cannot|can't|unable to) open|not a directory|\bspecial device \S{1,200} does not exist\b|"
          # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
          r"\bmodule not found \"file:|\bunable to find file\b|"
          r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
