@@ -30,10 +30,23 @@ CATEGORIES = (
 FAULTS = ("agent", "environment", "tool", "none")
 SPLITS = ("dev", "val")
 BLIND_BATCHES = ("2026-11-24", "2026-11-24b", "2026-11-24c", "2026-11-24d", "2026-11-24e", "2026-11-24f",
-                 "2026-11-24g", "2026-11-24h", "2026-11-24i",
-                 "2026-11-24j", "2026-11-24k", "2026-11-24l", "2026-11-24m", "2026-11-24n", "2026-11-24o",
-                 "2026-11-24p", "2026-11-24q", "2026-11-24r", "2026-11-24s", "2026-11-24t", "2026-11-24u", "2026-11-24v", "2026-11-24w", "2026-11-24x",
+                 "2026-11-24g", "2026-11-24h", "2026-11-24i", "2026-11-24j", "2026-11-24k", "2026-11-24l",
+                 "2026-11-24m", "2026-11-24n", "2026-11-24o", "2026-11-24p", "2026-11-24q", "2026-11-24r",
+                 "2026-11-24s", "2026-11-24t", "2026-11-24u", "2026-11-24v", "2026-11-24w", "2026-11-24x",
                  "2026-11-25y", "2026-11-25z")
+# The ecosystems the corpus was built around; rows from any other language or platform (batch z: Perl, R,
+# Julia, Haskell, Elixir, Swift, Android, PowerShell, ...) keep their own name and are scored together as
+# "other", each being too few to read alone.
+CORE_ECOSYSTEMS = frozenset({
+    "node", "python", "java", "rust", "go", "ruby", "php", "c_cpp", "dotnet", "shell", "git", "docker",
+    "kubernetes", "sql", "terraform", "llm_api", "http_api",
+})
+
+
+def ecosystem_group(ecosystem: str) -> str:
+    return ecosystem if ecosystem in CORE_ECOSYSTEMS else "other"
+
+
 _GITHUB = re.compile(r"^github:([A-Za-z0-9][A-Za-z0-9_.-]*)/([A-Za-z0-9_.-]+)(?:#\d+|/\S+)$")
 _URL = re.compile(r"^https?://([^/\s]+)/?\S*$")
 
@@ -177,8 +190,9 @@ def baseline(rows: list[dict[str, Any]], show_misses: bool = False) -> dict[str,
     for key, order in (("category", CATEGORIES), ("ecosystem", None)):
         by: dict[tuple[str, str], list[bool]] = defaultdict(list)
         for r, c, _, _ in results:
-            by[(r[key], r["split"])].append(r["category"] == c)
-        names = list(order) if order else sorted({r[key] for r, *_ in results})
+            group = r[key] if key == "category" else ecosystem_group(r[key])
+            by[(group, r["split"])].append(r["category"] == c)
+        names = list(order) if order else sorted({ecosystem_group(r[key]) for r, *_ in results})
         print(f"\ncategory accuracy by {key:10s}    dev                val")
         for name in names:
             cells = [_pct(sum(by[(name, s)]), len(by[(name, s)])) for s in SPLITS]
@@ -213,7 +227,7 @@ def score(rows: list[dict[str, Any]], predicted: list[tuple[str, bool]]) -> dict
         by_ecosystem: dict[str, list[bool]] = defaultdict(list)
         for r, c, _ in part:
             by_category[r["category"]].append(r["category"] == c)
-            by_ecosystem[r["ecosystem"]].append(r["category"] == c)
+            by_ecosystem[ecosystem_group(r["ecosystem"])].append(r["category"] == c)
         out[split] = {
             "n": len(part),
             "category": round(sum(r["category"] == c for r, c, _ in part) / len(part), 3),

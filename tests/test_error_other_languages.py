@@ -111,3 +111,32 @@ def test_zod_expected_received_is_a_rejected_value_not_a_test_verdict() -> None:
     diag = diagnose("Error HH8: There's one or more errors in your config file:\n\n  * Invalid account: #0 for "
                     "network: sepolia - Expected string, received undefined", "npx hardhat run deploy.js")
     assert diag.category == "invalid_arguments"
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("nodes/cornelius_head.lua:80: attempt to index field \"character\" (a nil value)", "love .", "runtime_error"),
+    ("Error: can't find file 'compiler/crystal/tools/dependencies'", "crystal build src/cli.cr", "file_not_found"),
+    ("Simple chord...error: FileNotFound", "zig build run", "file_not_found"),
+    ("[error] (integration/test:test) sbt.TestsFailedException: Tests unsuccessful", "sbt test", "test_failure"),
+    ("sbt.ResolveException: unresolved dependency: com.example#plugin_2.12;1.0: not found", "sbt update",
+     "missing_dependency"),
+    ("app.nim(110, 39) Error: type mismatch: got <string, string>\nbut expected one of:\nproc calc(s: string): int",
+     "nim c app.nim", "invalid_arguments"),
+    ("Paket failed with\n-> There was a version conflict during package resolution.", "paket install",
+     "precondition_failed"),
+    ("error: failed to load language plugin nodejs: no language plugin 'pulumi-language-nodejs' found in the "
+     "workspace or on your $PATH", "pulumi up", "missing_dependency"),
+    ("ERROR: no such package 'llama': BUILD file not found in any of the following directories. Add a BUILD file "
+     "to a directory to mark it as a package.", "bazel run //llama:app", "file_not_found"),
+    ("error: The module's source code could not be parsed: Expected ';', got 'with' at file:///app/src/main.ts:43:48",
+     "deno run main.ts", "syntax_error"),
+])
+def test_each_platforms_own_wording_decides_its_category(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+def test_chefs_relay_of_an_exit_status_is_not_a_test_verdict() -> None:
+    relay = ("Mixlib::ShellOut::ShellCommandFailed\n------------------------------------\nExpected process to exit "
+             "with [0], but received ''\n---- Begin output of chef-server-ctl install ----\nSTDOUT: \nSTDERR: \n"
+             "---- End output of chef-server-ctl install ----")
+    assert diagnose(relay, "chef-client").category == "unknown"

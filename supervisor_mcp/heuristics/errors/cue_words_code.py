@@ -45,15 +45,17 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bundeclared identifier\b|\battribute '[^'\n]{1,80}' missing\b|"
          r"\bisn't defined for the (?:type|class)\b|\bis undefined or private\b|"
          r"attempt to call a nil value \((?:global|field|method) '|\{undef,\[\{|"
+         r"attempt to call (?:global|field|method) ['\"][^'\"\n]{1,80}['\"] \(a nil value\)|"
          # Clojure, Octave, F#, Fortran, Erlang
-         r"\bUnable to resolve symbol: |^error: '[^'\n]{1,80}' undefined\b|"
+         r"\bUnable to resolve symbol: |\bUnknown function: ['\"]|^error: '[^'\n]{1,80}' undefined\b|"
          r"\bThe (?:value|type|namespace|field|record label)(?: or (?:constructor|module|namespace))? '[^'\n]{1,80}' "
          r"is not defined\b|\bhas no IMPLICIT type\b|\bfunction \w{1,80}/\d{1,2} undefined\b",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
     cue("parse", "syntax_error",
-         r"syntax error|parse error|bad substitution|parsing error|(?:failed|unable|could not|cannot) (?:to )?parse|"
+         r"syntax error|parse error|\bcould not be parsed\b|bad substitution|parsing error|"
+         r"(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
          r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
          r"not well-formed|\byaml: (?:line \d|invalid)|\bbad config (?:line|file)\b|illegal character|"
@@ -61,7 +63,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\[emerg\] unexpected|invalid interpolation format|\bexpected [\w ]{1,30}, found\b|"
          # rustc's parser (its type errors print "expected `u32`, found `&str`" under a coded error line instead)
          r"^error: expected [`'][^`'\n]{1,30}[`'], found\b|"
-         r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|expected one of\b|"
+         r"\berror(?: \w{0,8}\d{1,5})?: ['‘]?[;:,(){}\[\]]['’]? expected|(?<!but )expected one of\b|"
          r"while (?:scanning|parsing) a\b|"
          r"\bexpected ['‘`][^'’`\n]{1,20}['’`] (?:before|after|at end)|missing separator|(?:malformed|corrupt) patch\b|"
          # a character pasted into source (curly quotes, a non-breaking space): gcc and clang
@@ -132,14 +134,15 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"gyp ERR! find (?:VS|Python)\b|invalid active developer path|"
          r"\bexecutable not found\b|"
          r"installation (?:was )?not found|could not find (?:a |an |any )?(?:\w+ )?installation|"
-         r"package '[^'\n]{1,80}'[^\n]{0,60} not found|"
+         r"package '[^'\n]{1,80}'(?!: BUILD file)[^\n]{0,60} not found|"
          # other languages' loaders and build tools: Perl, R, Lua, Dart, Swift, Scala, OCaml (dune), PowerShell,
          # Ansible, Bazel
          r"\bCan't locate [\w/]{1,200}\.pm in @INC|\bthere is no package called\b|\bmodule '[^'\n]{1,100}' not found:|"
          r"\bCouldn't resolve the package '|\bno such module '|\bobject \w{1,80} is not a member of package\b|"
          r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
          r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
-         r"\bCould not locate [\w/.-]{1,200}__init\.class\b",
+         r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
+         r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
          "image or environment that has it), then run the command again."),
@@ -169,7 +172,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"can't find a suitable configuration file|path not found|"
          r"(?:cannot|can't|unable to) open|not a directory|\bspecial device \S{1,200} does not exist\b|"
          # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
-         r"\bmodule not found \"file:|\bunable to find file\b|"
+         r"\bmodule not found \"file:|\bunable to find (?:the )?file\b|\bcan't find file '|\berror: FileNotFound\b|"
+         r"\bBUILD file not found\b|"
          r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
          "A path the command uses does not exist: {line}",
          "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
@@ -242,6 +246,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bcannot convert value of type '[^'\n]{1,100}' to expected argument type\b|"
          r"\bThe argument type '[^'\n]{1,100}' can't be assigned to the parameter type\b|"
          r"\bThis expression has type [^\n]{1,100} but an expression was expected of type\b|"
+         r"\btype mismatch: got <|"
          r"\bA parameter cannot be found that matches parameter name\b|\bThis expression was expected to have type\b|"
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
@@ -275,7 +280,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"Exceeded timeout of \d{1,7} ?ms for a (?:test|hook)|"
          # Dart's and Flutter's runner; Bazel's summary
          r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
-         r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.",
+         r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.|"
+         r"\bTestsFailedException: Tests unsuccessful\b",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -308,7 +314,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
-         r"\bin deployment mode after changing\b|\bis out of support\b|"
+         r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
@@ -328,6 +334,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          # OCaml's uncaught exception, Zig's panic
          r"\bCan't call method \"[^\"\n]{1,80}\" on (?:an undefined value|unblessed reference)\b|"
          r"\battempt to (?:index|perform arithmetic on|concatenate|compare) (?:a |two )?\w{1,20} values?\b|"
+         r"\battempt to (?:index|perform arithmetic on|concatenate) (?:field|local|global|upvalue) ['\"][^'\"\n]{1,80}"
+         r"['\"] \(a \w{1,20} value\)|"
          r"^CallStack \(from HasCallStack\):|^Fatal error: (?:exception \w|Index out of range|Unexpectedly found nil)|"
          r"^thread \d{1,9} panic: |^Fortran runtime error: |"
          # Python's TypeError for a None (or other non-text) given to re, open() or a str method

@@ -64,6 +64,8 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     # Julia's and Elixir's names for a name that does not exist and for a call no method or clause accepts
     "UndefVarError": "undefined_name", "UndefinedFunctionError": "undefined_name",
     "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",
+    "ResolveException": "missing_dependency",  # sbt's (Ivy's): no repository has the artifact
+    "FileNotFound": "file_not_found",  # Chef::Exceptions::FileNotFound
 }
 _ERRNO: dict[str, ErrorCategory] = {
     "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",
