@@ -247,3 +247,20 @@ def test_a_command_that_needs_root_is_a_permission_failure(error: str, action: s
 def test_sudos_unresolved_hostname_note_is_not_an_error() -> None:
     assert diagnose("sudo: unable to resolve host web-01: Name or service not known",
                     "sudo systemctl status app").category == "not_an_error"
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("An error occurred (ValidationError) when calling the CreateStack operation: Stack [app] already exists",
+     "aws cloudformation create-stack --stack-name app", "precondition_failed"),
+    ("error: failed to decrypt encrypted configuration value 'dbPassword': incorrect passphrase, please set "
+     "PULUMI_CONFIG_PASSPHRASE to the correct passphrase", "pulumi up", "permission_denied"),
+    ("error: Missing required configuration variable 'aws:region'", "pulumi up", "invalid_arguments"),
+    ("--app is required either in command-line, in cdk.json or in ~/.cdk.json", "cdk synth", "invalid_arguments"),
+    ("ERROR: 'vmss' is misspelled or not recognized by the system.", "az vmss list", "invalid_arguments"),
+    ("Error: Template format error: Unresolved resource dependencies [MyBucket] in the Resources block of the "
+     "template", "sam deploy", "undefined_name"),
+    ("Error: Could not find class ::nginx for web01.example.com on node web01.example.com", "puppet agent -t",
+     "missing_dependency"),
+])
+def test_cloud_and_configuration_tools_wordings(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

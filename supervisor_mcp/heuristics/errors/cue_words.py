@@ -106,6 +106,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|failure|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token|authentication)\b|unable to locate credentials|"
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
+         r"\b(?:incorrect|wrong) (?:passphrase|password)\b|"
+         r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"
          r"\bunless you are root\b|\bmust be (?:superuser|root)\b|\berror: AccessDenied\b|"
          r"\brequires (?:net|read|write|env|run|ffi|sys|import) access to\b|"
          r"no credentials|credentials (?:were |was )?not found|command denied to user|"

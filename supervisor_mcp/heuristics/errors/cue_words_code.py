@@ -46,8 +46,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bisn't defined for the (?:type|class)\b|\bis undefined or private\b|"
          r"attempt to call a nil value \((?:global|field|method) '|\{undef,\[\{|"
          r"attempt to call (?:global|field|method) ['\"][^'\"\n]{1,80}['\"] \(a nil value\)|"
-         # Clojure, Octave, F#, Fortran, Erlang
-         r"\bUnable to resolve symbol: |\bUnknown function: ['\"]|^error: '[^'\n]{1,80}' undefined\b|"
+         # Clojure, CloudFormation, Octave, F#, Fortran, Erlang
+         r"\bUnable to resolve symbol: |\bUnresolved resource dependencies\b|\bUnknown function: ['\"]|"
+         r"^error: '[^'\n]{1,80}' undefined\b|"
          r"\bThe (?:value|type|namespace|field|record label)(?: or (?:constructor|module|namespace))? '[^'\n]{1,80}' "
          r"is not defined\b|\bhas no IMPLICIT type\b|\bfunction \w{1,80}/\d{1,2} undefined\b",
          "The code uses a name that does not exist where it is used: {line}",
@@ -142,7 +143,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
          r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
-         r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b",
+         r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
+         r"\bCould not find class ::?\w",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
          "image or environment that has it), then run the command again."),
@@ -251,7 +253,11 @@ CODE_TABLE: tuple[Cue, ...] = (
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
          r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
-         r"\bunable to find a specification for\b|\binvalid schema for (?:function|tool|parameter)\b|"
+         r"\bunable to find a specification for\b|\bis misspelled or not recognized\b|"
+         r"\bmissing required config(?:uration)? (?:variable|value|key|setting)\b|"
+         r"(?:^|\s)-{1,2}[\w-]{2,40} is required\b|"
+         r"\bno (?:stack|profile|context|environment|workspace|project) named ['\"][^'\"\n]{1,80}['\"]|"
+         r"\binvalid schema for (?:function|tool|parameter)\b|"
          r"\b(?:did not|does not|doesn't) match (?:the )?(?:\w{1,20} )?schema\b",
          "The command was called with arguments it does not accept: {line}",
          "Read the command's usage (--help) and correct the argument it names: its spelling, its value, "

@@ -66,6 +66,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",
     "ResolveException": "missing_dependency",  # sbt's (Ivy's): no repository has the artifact
     "FileNotFound": "file_not_found",  # Chef::Exceptions::FileNotFound
+    "CookbookNotFound": "missing_dependency",
 }
 _ERRNO: dict[str, ErrorCategory] = {
     "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",

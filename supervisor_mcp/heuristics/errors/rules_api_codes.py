@@ -18,7 +18,9 @@ _AWS_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
     (Rule.AWS_DENIED, "permission_denied", r"AccessDenied(?:Exception)?|UnauthorizedOperation|"
      r"UnrecognizedClientException|InvalidClientTokenId|ExpiredToken\w{0,9}|SignatureDoesNotMatch|AuthFailure|"
      r"InvalidAccessKeyId", "ExpiredTokenException"),
-    (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError|InvalidParameter\w{0,20}|"
+    # (CloudFormation sends a stack that already exists as a ValidationError: that is state, not a bad call)
+    (Rule.AWS_INVALID, "invalid_arguments", r"ValidationException|ValidationError(?![^\n]{0,300}\balready exists\b)|"
+     r"InvalidParameter\w{0,20}|"
      r"InvalidRequestException|MalformedPolicyDocument\w{0,9}|InvalidInput|"
      r"Invalid\w{1,40}\.(?:NotFound|Malformed)", "ValidationException"),
     (Rule.AWS_NOT_FOUND, "file_not_found", r"ResourceNotFoundException|NoSuchBucket|NoSuchKey|NoSuchEntity|"
