@@ -69,7 +69,9 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("disk_or_handles", "resource_limit",
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient[_ ](?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
-         r"\bRSRC_INSUFFICIENT_\w{1,20}|is greater than the available (?:cpus|memory)|"
+         r"\bRSRC_INSUFFICIENT_\w{1,20}|\bvm\.max_map_count \[\d{1,12}\] is too low\b|"
+         r"\b(?:record|message|payload|request entity|batch) (?:is )?too large\b|"
+         r"is greater than the available (?:cpus|memory)|"
          r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"
          rf"{locales.NO_SPACE}|"
          r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
@@ -108,6 +110,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
          r"\b(?:incorrect|wrong) (?:passphrase|password)\b|"
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"
+         r"\bis not allowed to do action\b|\bnot authorized on \w{1,60} to execute command\b|"
          r"\bunless you are root\b|\bmust be (?:superuser|root)\b|\berror: AccessDenied\b|"
          r"\brequires (?:net|read|write|env|run|ffi|sys|import) access to\b|"
          r"no credentials|credentials (?:were |was )?not found|command denied to user|"

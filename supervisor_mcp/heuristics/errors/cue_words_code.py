@@ -49,6 +49,12 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Clojure, CloudFormation, Octave, F#, Fortran, Erlang
          r"\bUnable to resolve symbol: |\bUnresolved resource dependencies\b|\bUnknown function: ['\"]|"
          r"^error: '[^'\n]{1,80}' undefined\b|"
+         # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
+         # Airflow's connections, Snowflake's objects
+         r"\b(?:column|function|field|table|variable)[^\n]{0,60}\bcannot be resolved\b|"
+         r"\b(?:table|view|column|function|database|schema) (?:with name )?[\w.`]{1,100} does not exist\b|"
+         r"\(UNKNOWN_(?:TABLE|IDENTIFIER|FUNCTION|DATABASE|COLUMN)\)|named '[^'\n]{1,80}' which was not found\b|"
+         r"(?<![\"'] )\bisn't defined\b|\bObject '[^'\n]{1,200}' does not exist or not authorized\b|"
          r"\bThe (?:value|type|namespace|field|record label)(?: or (?:constructor|module|namespace))? '[^'\n]{1,80}' "
          r"is not defined\b|\bhas no IMPLICIT type\b|\bfunction \w{1,80}/\d{1,2} undefined\b",
          "The code uses a name that does not exist where it is used: {line}",
@@ -86,7 +92,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"class, interface,? (?:enum,? )?or \w+ expected|"
          # Lua's and Julia's parsers
          r"['‘][^'’\n]{1,20}['’] expected near\b|\bunexpected symbol near\b|^ERROR: (?:LoadError: )?syntax: |"
-         r"\bUnexpected symbol '[^'\n]{1,10}' in\b",
+         r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -256,7 +262,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bunable to find a specification for\b|\bis misspelled or not recognized\b|"
          r"\bmissing required config(?:uration)? (?:variable|value|key|setting)\b|"
          r"(?:^|\s)-{1,2}[\w-]{2,40} is required\b|"
-         r"\bno (?:stack|profile|context|environment|workspace|project) named ['\"][^'\"\n]{1,80}['\"]|"
+         r"\b(?:no|could not find (?:a )?)(?:stack|profile|context|environment|workspace|project) named "
+         r"['\"][^'\"\n]{1,80}['\"]|\bunknown modifier: |\bWRONGTYPE Operation against a key\b|"
          r"\binvalid schema for (?:function|tool|parameter)\b|"
          r"\b(?:did not|does not|doesn't) match (?:the )?(?:\w{1,20} )?schema\b",
          "The command was called with arguments it does not accept: {line}",
@@ -287,7 +294,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Dart's and Flutter's runner; Bazel's summary
          r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
          r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.|"
-         r"\bTestsFailedException: Tests unsuccessful\b",
+         r"\bTestsFailedException: Tests unsuccessful\b|^Failure in test \w|\bconfigured to fail if\b",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -320,7 +327,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
-         r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|"
+         r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|\bduplicate key\b|"
+         r"(?-i:\bMISCONF\b)|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",

@@ -104,7 +104,10 @@ _STATED = re.compile(
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency", "file_not_found"}
-_LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"precondition_failed", "undefined_name"}
+_LIBRARY_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {
+    "precondition_failed", "undefined_name", "file_not_found", "invalid_arguments", "syntax_error",
+    "missing_dependency",
+}
 _PARSE_ERROR = re.compile(r"(?<!Unicode)(?:Decode|Parse|Parser|Parsing|Scanner|Syntax)(?:Error|Exception)$")
 _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
 # JSON.parse given an HTML page or an empty body: the data is not JSON at all (a run-time fact about
@@ -271,6 +274,19 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
         return "invalid_arguments" if "validation error for" in message else "runtime_error"
     if name in ("HTTPError", "HTTPStatusError", "ClientResponseError", "APIStatusError", "AxiosError", "HttpError"):
         return http_category(message)  # no status code: the message's words may still name the mechanism
+    if name in _DB_API:
+        return _database(name, message)
+    return None
+
+
+# SQLSTATEs for a table, column or function that does not exist (ODBC's 42S02/42S22, Postgres's 42P01/42703/42883).
+_SQLSTATE_UNDEFINED = re.compile(r"\b(?:42S02|42S22|42P01|42703|42883)\b")
+
+
+def _database(name: str, message: str) -> ErrorCategory | None:
+    """DB-API's classes, one name for every failure: the server's SQLSTATE or words say the mechanism."""
+    if _SQLSTATE_UNDEFINED.search(message):
+        return "undefined_name"
     if name == "OperationalError":
         if "syntax error" in message:
             return "syntax_error"

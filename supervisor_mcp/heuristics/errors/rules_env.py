@@ -105,7 +105,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         # (not a type checker's "Couldn't match expected type ... with actual type": a call's bad argument,
         # nor zod's "Expected string, received undefined": a value the schema refused, nor Python's TypeError
         # for a None given to re, nor Chef's relay of a command's exit status)
-        r"(?<!match )\b[Ee]xpected:? (?!\w{1,20}, received |string or bytes-like object|process to exit with)"
+        r"(?<!match )(?<![Ss]yntax error: )\b[Ee]xpected:? "
+        r"(?!\w{1,20}, received |string or bytes-like object|process to exit with)"
         r"[^\n]{1,200}(?:,| but| and)? "
         r"(?:got|was|received|actual)[: ]|"
         r"^[ \t]{0,20}(?:Expected|Actual|Received|Got):[ \t][^\n]{1,200}$", confidence=0.8,

@@ -1,0 +1,55 @@
+"""Data stores and data pipelines (MongoDB, Redis, Elasticsearch, Kafka, Spark, Airflow, dbt, Snowflake,
+ClickHouse, DuckDB, BigQuery): their drivers' and servers' own words for the shared mechanisms."""
+
+from __future__ import annotations
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("MongoServerError: E11000 duplicate key error collection: app.users index: email_1 dup key: { email: "
+     "\"a@example.com\" }", "precondition_failed"),
+    ("MongoServerError: user is not allowed to do action [insert] on [app.users]", "permission_denied"),
+    ("MongoServerError: Unknown modifier: $sett. Expected a valid update modifier", "invalid_arguments"),
+    ("(error) WRONGTYPE Operation against a key holding the wrong kind of value", "invalid_arguments"),
+    ("org.apache.kafka.common.errors.RecordTooLargeException: The message is 2097152 bytes when serialized which is "
+     "larger than 1048576, which is the value of the max.request.size configuration.", "resource_limit"),
+    ("max virtual memory areas vm.max_map_count [65530] is too low, increase to at least [262144]", "resource_limit"),
+])
+def test_a_servers_own_words_name_the_mechanism(error: str, category: str) -> None:
+    assert diagnose(error).category == category
+
+
+@pytest.mark.parametrize("error", [
+    "pyspark.errors.exceptions.captured.AnalysisException: [UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function "
+    "parameter with name `amout` cannot be resolved. Did you mean one of the following? [`amount`, `id`].",
+    "Code: 60. DB::Exception: Table default.ordrs does not exist. (UNKNOWN_TABLE)",
+    "Catalog Error: Table with name ordrs does not exist!\nDid you mean \"orders\"?",
+    "airflow.exceptions.AirflowNotFoundException: The conn_id `postgres_prod` isn't defined",
+    "snowflake.connector.errors.ProgrammingError: 002003 (42S02): SQL compilation error:\nObject "
+    "'ANALYTICS.PUBLIC.ORDRS' does not exist or not authorized.",
+    "Compilation Error in model orders (models/orders.sql)\n  Model 'model.shop.orders' (models/orders.sql) depends on "
+    "a node named 'stg_order' which was not found",
+])
+def test_a_table_column_or_node_that_does_not_exist_is_an_undefined_name(error: str) -> None:
+    assert diagnose(error).category == "undefined_name"
+
+
+def test_spark_path_not_found_inside_a_library_exception_is_a_missing_path() -> None:
+    diag = diagnose("pyspark.errors.exceptions.captured.AnalysisException: [PATH_NOT_FOUND] Path does not exist: "
+                    "file:/data/input.parquet.", "spark-submit job.py")
+    assert diag.category == "file_not_found"
+
+
+def test_a_query_parsers_expected_but_got_is_a_syntax_error_not_a_test_verdict() -> None:
+    diag = diagnose("BigQuery error in query operation: Error processing job 'my-proj:bqjob_r1': Syntax error: "
+                    "Expected end of input but got keyword FROM at [1:18]", "bq query 'SELECT a b FROM t'")
+    assert diag.category == "syntax_error"
+
+
+def test_a_failing_dbt_data_test_is_a_test_failure() -> None:
+    diag = diagnose("Failure in test not_null_orders_id (models/schema.yml)\n  Got 3 results, configured to fail if "
+                    "!= 0\n\nDone. PASS=10 WARN=0 ERROR=1 SKIP=0 TOTAL=11", "dbt test")
+    assert diag.category == "test_failure"
