@@ -140,3 +140,31 @@ def test_chefs_relay_of_an_exit_status_is_not_a_test_verdict() -> None:
              "with [0], but received ''\n---- Begin output of chef-server-ctl install ----\nSTDOUT: \nSTDERR: \n"
              "---- End output of chef-server-ctl install ----")
     assert diagnose(relay, "chef-client").category == "unknown"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("Le fichier spécifié est introuvable.", "file_not_found"),
+    ("系统找不到指定的路径。", "file_not_found"),
+    ("Zugriff verweigert", "permission_denied"),
+    ("アクセスが拒否されました。", "permission_denied"),
+    ("fatal: 不是 git 仓库（或者任何父目录）：.git", "file_not_found"),
+])
+def test_windows_and_git_messages_in_other_locales_are_read_not_taken_for_success(error: str, category: str) -> None:
+    assert diagnose(error).category == category
+
+
+def test_msvc_missing_include_is_a_missing_library_with_vcpkg_advice() -> None:
+    diag = diagnose("main.cpp(1): fatal error C1083: Cannot open include file: 'curl/curl.h': No such file or "
+                    "directory", "cl main.cpp")
+    assert diag.category == "missing_dependency" and "vcpkg install curl" in diag.fix
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("main.obj : error LNK2019: unresolved external symbol \"void __cdecl helper(void)\" (?helper@@YAXXZ) referenced "
+     "in function main", "missing_dependency"),
+    ("main.cpp(9): error C2660: 'add': function does not take 3 arguments", "invalid_arguments"),
+    ("SCRIPT ERROR: Parse Error: Identifier \"velocty\" not declared in the current scope.", "undefined_name"),
+    ("SCRIPT ERROR: Invalid get index 'position' (on base: 'null instance').", "runtime_error"),
+])
+def test_msvc_and_godot_wordings(error: str, category: str) -> None:
+    assert diagnose(error).category == category

@@ -99,7 +99,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "split the work into smaller pieces."),
     cue("permission", "permission_denied",
          r"\bpermissions?\b[^\n]{0,80}\bdenied\b|\bdenied\b[^\n]{0,40}\bpermission|access (?:is |was )?denied|"
-         rf"{locales.EACCES}|{locales.PG_AUTH_FAILED}|"
+         rf"{locales.EACCES}|{locales.PG_AUTH_FAILED}|{locales.WIN_ACCESS_DENIED}|"
          r"access to [^\n]{1,200} (?:is|was) denied|\bunauthori[sz]ed\b|(?<!is )\bforbidden\b|"
          r"(?:don't|do not|does not|doesn't|lacks?|without) (?:have )?(?:the )?(?:write |read |sufficient |"
          r"required |necessary )?(?:permissions?|privileges?|access rights)|\bnot permitted\b|"

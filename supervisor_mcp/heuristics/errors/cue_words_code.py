@@ -27,7 +27,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"refers to undefined (?:network|volume|config|secret|service)\b|"
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
-         r"(?:was )?not declared in this scope|cannot find symbol|use of undeclared|no member named|"
+         r"(?:was )?not declared in (?:this|the current) scope|cannot find symbol|use of undeclared|no member named|"
          r"is not a member of(?! package\b)|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
@@ -156,7 +156,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "image or environment that has it), then run the command again."),
     cue("missing_path", "file_not_found",
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
-         rf"{locales.ENOENT}|"
+         rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
@@ -254,7 +254,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bcannot convert value of type '[^'\n]{1,100}' to expected argument type\b|"
          r"\bThe argument type '[^'\n]{1,100}' can't be assigned to the parameter type\b|"
          r"\bThis expression has type [^\n]{1,100} but an expression was expected of type\b|"
-         r"\btype mismatch: got <|"
+         r"\btype mismatch: got <|\bfunction does not take \d{1,2} arguments?\b|"
          r"\bA parameter cannot be found that matches parameter name\b|\bThis expression was expected to have type\b|"
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
@@ -351,7 +351,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\battempt to (?:index|perform arithmetic on|concatenate) (?:field|local|global|upvalue) ['\"][^'\"\n]{1,80}"
          r"['\"] \(a \w{1,20} value\)|"
          r"^CallStack \(from HasCallStack\):|^Fatal error: (?:exception \w|Index out of range|Unexpectedly found nil)|"
-         r"^thread \d{1,9} panic: |^Fortran runtime error: |"
+         r"^thread \d{1,9} panic: |^Fortran runtime error: |\bnull instance\b|"
          # Python's TypeError for a None (or other non-text) given to re, open() or a str method
          r"\bexpected (?:string or bytes-like object|str, bytes or os\.PathLike object)\b",
          "The program crashed while running: {line}",

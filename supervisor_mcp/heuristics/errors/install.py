@@ -82,7 +82,12 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
-    lib = g.get("lib") or g.get("lib2") or g.get("lib3") or g.get("lib4") or ""
+    lib = next((g[k] for k in ("lib", "lib2", "lib3", "lib4", "lib5") if g.get(k)), "")
+    if g.get("lib5"):  # MSVC: Windows has no apt; vcpkg is the usual source of C/C++ libraries there
+        package = shell_quote(lib.split("/")[0].removesuffix(".h"))
+        return (f"The header `{lib}` is not on the include path.",
+                f"Install the library that ships it (vcpkg install {package}, "
+                "or its SDK), and add its include directory to the project's include paths; then rebuild.")
     if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "

@@ -15,6 +15,26 @@ ENOENT = (
     r"No existe el (?:archivo|fichero) o (?:el )?directorio|Arquivo ou diretório inexistente|"
     r"没有那个文件或目录|そのようなファイルやディレクトリはありません"
 )
+# cmd.exe's and Windows's "The system cannot find the file (path) specified." (ERROR_FILE_NOT_FOUND,
+# ERROR_PATH_NOT_FOUND).
+WIN_NOT_FOUND = (
+    r"Le (?:fichier|chemin d'accès) spécifié est introuvable|"
+    r"Das System kann (?:die angegebene Datei|den angegebenen Pfad) nicht finden|"
+    r"El sistema no puede encontrar (?:el archivo|la ruta) especificad[oa]|"
+    r"O sistema não pode encontrar o (?:arquivo|caminho) especificado|"
+    r"系统找不到指定的(?:文件|路径)|指定されたファイルが見つかりません|指定されたパスが見つかりません|"
+    r"Не удается найти указанный файл|Системе не удается найти указанный путь"
+)
+# Windows's "Access is denied." (ERROR_ACCESS_DENIED).
+WIN_ACCESS_DENIED = (
+    r"Accès refusé|Zugriff verweigert|Acceso denegado|Acesso negado|拒绝访问|アクセスが拒否されました|"
+    r"Отказано в доступе"
+)
+# git's "fatal: not a git repository".
+GIT_NOT_A_REPO = (
+    r"Kein Git-Repository|n'est pas un dépôt git|no es un repositorio git|não é um repositório git|不是 git 仓库|"
+    r"git リポジトリではありません|не найден git репозиторий"
+)
 # EACCES.
 EACCES = r"Keine Berechtigung|Permission non accordée|Permiso denegado|Permissão negada|权限不够|許可がありません"
 # bash's "command not found" and cmd.exe's "is not recognized as an internal or external command".

@@ -131,12 +131,14 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                 "./configure or cmake), or pass its directory with -I.")),
     # gcc in any locale, and clang's wording
     # (and Ruby's mkmf, which checks for the header before a native gem compiles)
-    sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '",
+    sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '|fatal error c1083",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{locales.ENOENT})|"
         r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found|"
         r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header|"
         # gfortran's compiled module interface, which a library's -dev package ships as headers are shipped
-        r"Fatal Error: Cannot open module file '(?P<lib4>[\w./+-]{1,200}\.mod)'",
+        r"Fatal Error: Cannot open module file '(?P<lib4>[\w./+-]{1,200}\.mod)'|"
+        # MSVC's C1083
+        r"fatal error C1083: Cannot open include file: '(?P<lib5>[\w./+-]{1,200}\.h(?:pp|h)?)'",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"
@@ -184,7 +186,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.PYTEST_PATH, "file_not_found", "not found:",
         r"ERROR: (?:file or directory not found|file not found): (?P<path>\S{1,500})",
         example="ERROR: file or directory not found: tests/test_models.py"),
-    sig(Rule.NOT_GIT_REPO, "file_not_found", "not a git repository", r"fatal: not a git repository",
+    sig(Rule.NOT_GIT_REPO, "file_not_found", "not a git repository|git-repository|dépôt git|repositorio git|"
+        "repositório git|git 仓库|git リポジトリ|git репозиторий",
+        rf"fatal: (?:not a git repository|{locales.GIT_NOT_A_REPO})",
         example="fatal: not a git repository (or any of the parent directories): .git"),
     sig(Rule.GIT_PATHSPEC, "file_not_found", "pathspec", r"pathspec '(?P<path>[^'\n]{1,500})' did not match any file",
         example="error: pathspec 'feature/login' did not match any file(s) known to git"),

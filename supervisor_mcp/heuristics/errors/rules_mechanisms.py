@@ -198,14 +198,17 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         example=("/app/Api.csproj : error NU1605: Detected package downgrade: Microsoft.Extensions.Logging from "
                  "8.0.0 to 7.0.0.")),
     sig(Rule.LINKER_MISSING, "missing_dependency",
-        "undefined reference|undefined symbol|cannot find -l|dso missing",
+        "undefined reference|undefined symbol|cannot find -l|dso missing|unresolved external symbol",
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
         # Apple's ld: the symbols follow on their own lines
         r"Undefined symbols for architecture \w{1,20}:\n[ \t]{1,8}\"(?P<name3>[^\"\n]{1,100})\"|"
-        r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,
+        r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line|"
+        # MSVC's link.exe
+        r"error LNK2019: unresolved external symbol \"?(?P<name4>[^\"\n]{1,100}?)\"? \(", priority=96,
         example=("main.c:(.text+0x1050): undefined reference to `pthread_create'\n"
                  "collect2: error: ld returned 1 exit status"),
-        advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{lib_named}: the "
+        advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{name4_named}"
+                "{lib_named}: the "
                 "library or object that defines it is not linked.",
                 "Link it: add the library to the link line (e.g. -lpthread, -lm, or target_link_libraries in "
                 "CMake) or compile the file that defines it, then rebuild.")),
