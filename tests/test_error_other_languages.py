@@ -168,3 +168,8 @@ def test_msvc_missing_include_is_a_missing_library_with_vcpkg_advice() -> None:
 ])
 def test_msvc_and_godot_wordings(error: str, category: str) -> None:
     assert diagnose(error).category == category
+
+
+def test_output_in_an_unread_language_is_unknown_with_advice_to_rerun_in_english() -> None:
+    diag = diagnose("ファイルが壊れています。")
+    assert diag.category == "unknown" and "LC_ALL=C" in diag.fix

@@ -255,6 +255,12 @@ def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding
                        fix="Carry on, or treat the status as the answer (e.g. nothing to commit).")
     quiet = not (_TROUBLE_WORDS.search(words) or _FAILURE_WORDS.search(words) or _STOPPED.search(scan)
                  or _DIAGNOSTIC.search(scan) or _WRAPPER_ONLY.search(scan))
+    if code is None and quiet and _mostly_foreign(scan):
+        return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence,
+                       root_cause="The output is mostly in another language and names no mechanism in words read "
+                                  "here, so whether the command failed cannot be told from it.",
+                       fix="Send the exit code (0 means it worked), or run the command again with LC_ALL=C (on "
+                           "Windows, chcp 437) so the tool prints its messages in English.")
     if code is None and quiet:
         # Progress and results with no word of failure anywhere (a clone's counters, "Switched to a new
         # branch", "Container web Started"): the output of a command that worked.
@@ -263,6 +269,13 @@ def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding
                                   "and results.",
                        fix="Carry on. If the step still seems to have failed, send its exit code or the full output.")
     return None
+
+
+def _mostly_foreign(text: str) -> bool:
+    """Mostly letters of another script (CJK, Cyrillic, ...): no English word of failure is no evidence that
+    nothing failed, since the words for it were not the ones read."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(not c.isascii() for c in letters) > 0.3 * len(letters)
 
 
 def from_cues(body: str, evidence: list[str]) -> Finding | None:
