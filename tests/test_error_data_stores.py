@@ -53,3 +53,31 @@ def test_a_failing_dbt_data_test_is_a_test_failure() -> None:
     diag = diagnose("Failure in test not_null_orders_id (models/schema.yml)\n  Got 3 results, configured to fail if "
                     "!= 0\n\nDone. PASS=10 WARN=0 ERROR=1 SKIP=0 TOTAL=11", "dbt test")
     assert diag.category == "test_failure"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("FATA[0000] Failed to declare a queue: Exception (406) Reason: \"PRECONDITION_FAILED - inequivalent arg "
+     "'durable' for queue 'publisher' in vhost '/'\"", "precondition_failed"),
+    ("Resources exceeded during query execution: Not enough resources for query planning - too many subqueries or "
+     "query is too complex.", "resource_limit"),
+    ("[info] <0.297.0> Free disk space is insufficient. Free bytes: 566611968. Limit: 629145600", "resource_limit"),
+    ("17:04:19-0500 Compilation Error\n17:04:19-0500   dbt found 2 package(s) specified in packages.yml, but only 1 "
+     "package(s) installed in dbt_modules. Run \"dbt deps\" to install package dependencies.", "missing_dependency"),
+    ("Encountered an error:\nRuntime Error\n  fatal: Not a dbt project (or any of the parent directories). Missing "
+     "dbt_project.yml file", "file_not_found"),
+    ("[err]: GEOHASH is able to return geohash strings in tests/unit/geo.tcl", "test_failure"),
+])
+def test_data_tools_own_words(error: str, category: str) -> None:
+    assert diagnose(error).category == category
+
+
+def test_an_exception_that_only_relays_an_exit_status_is_a_wrapper() -> None:
+    diag = diagnose("airflow.exceptions.AirflowException: Bash command failed. The command returned a non-zero exit "
+                    "code 1.", "airflow tasks test etl run 2024-01-01")
+    assert diag.category == "unknown"
+
+
+def test_unknown_library_exception_yields_to_the_mechanism_in_the_body_it_relays() -> None:
+    output = ("BotoServerError: 400 Bad Request\n{\"Error\":{\"Code\":\"ValidationError\",\"Message\":\"Template format "
+              "error: Unresolved resource dependencies [website_bucket] in the Resources block of the template\"}}")
+    assert diagnose(output).category == "undefined_name"

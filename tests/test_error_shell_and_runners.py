@@ -264,3 +264,16 @@ def test_sudos_unresolved_hostname_note_is_not_an_error() -> None:
 ])
 def test_cloud_and_configuration_tools_wordings(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("Bad owner or permissions on /home/dev/.ssh/config", "ssh web-01", "permission_denied"),
+    ("An error occurred: MainLambdaFunction - Unzipped size must be smaller than 262144000 bytes.", "serverless deploy",
+     "resource_limit"),
+    ("Error: PythonPipBuilder:Validation - Binary validation failed for python. Do you have python for runtime: "
+     "python3.8 on your PATH?", "sam build", "missing_dependency"),
+    ("Problem: conflicting requests\n  - nothing provides libfoo.so.1()(64bit) needed by app-1.0-1.x86_64",
+     "dnf install app", "missing_dependency"),
+])
+def test_sysadmin_and_serverless_tools_wordings(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

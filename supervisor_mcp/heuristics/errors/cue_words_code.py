@@ -61,7 +61,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
     cue("parse", "syntax_error",
-         r"syntax error|parse error|\bcould not be parsed\b|bad substitution|parsing error|"
+         r"syntax error|parse error|\bcould not be parsed\b|bad substitution|(?<!flags )parsing error|"
          r"(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
          r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
@@ -150,7 +150,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
          r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
-         r"\bCould not find class ::?\w",
+         r"\bCould not find class ::?\w|\bDo you have [^\n]{1,80} on your PATH\b|"
+         r"\bRun [\"`'][\w .-]{1,40}[\"`'] to install\b|\bnothing provides [^\n]{1,100} needed by\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
          "image or environment that has it), then run the command again."),
@@ -181,7 +182,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?:cannot|can't|unable to) open|not a directory|\bspecial device \S{1,200} does not exist\b|"
          # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
          r"\bmodule not found \"file:|\bunable to find (?:the )?file\b|\bcan't find file '|\berror: FileNotFound\b|"
-         r"\bBUILD file not found\b|"
+         r"\bBUILD file not found\b|\(or any (?:of the )?parent directories\)|"
+         r"\bmissing [\w./-]{1,80}\.(?:ya?ml|json|toml|lock|cfg|ini|xml) file\b|"
          r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
          "A path the command uses does not exist: {line}",
          "Check the path and the working directory (ls the parent directory, find . -name NAME), then use "
@@ -294,7 +296,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Dart's and Flutter's runner; Bazel's summary
          r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
          r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.|"
-         r"\bTestsFailedException: Tests unsuccessful\b|^Failure in test \w|\bconfigured to fail if\b",
+         r"\bTestsFailedException: Tests unsuccessful\b|^\[(?:err|FAIL)\]: \S|^Failure in test \w|"
+         r"\bconfigured to fail if\b",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -328,7 +331,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
          r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|\bduplicate key\b|"
-         r"(?-i:\bMISCONF\b)|"
+         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",

@@ -52,11 +52,15 @@ _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit 
 _CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
 _RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|aiohttp[/\\]client_reqrep\.py$")
 _WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException", "ExecException"})
+# Any other exception whose message only relays a command's exit status (Airflow's "Bash command failed. The
+# command returned a non-zero exit code 1.") is a wrapper too.
+_RELAYS_EXIT = re.compile(r"\bcommand\b[^\n]{0,60}\b(?:returned|exited with) a non-zero exit (?:code|status)\b", re.I)
 
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
-    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and e.name not in _WRAPPER_EXCEPTIONS]
+    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and e.name not in _WRAPPER_EXCEPTIONS
+            and not _RELAYS_EXIT.search(e.message)]
     if not real:
         warnings = [e for e in ctx.exceptions if e.name.endswith("Warning")]
         if warnings and ctx.frames:
@@ -203,6 +207,13 @@ def classify(ctx: ErrorContext) -> Finding:
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, finding.evidence[:1],
                        root_cause="Only a notice names a problem, and nothing else in the output failed.",
                        fix="Carry on; the notice describes what the tool skipped or adjusted.")
+    if (finding.category == "runtime_error" and finding.exception is not None
+            and not is_known(finding.exception.name)):
+        # A library's own exception we know nothing of (BotoServerError: 400 Bad Request): the words of a
+        # mechanism elsewhere in the output (the body it relays) say more, as a line signature would.
+        cue = from_cues(ctx.envelope.body, finding.evidence)
+        if cue is not None and cue.category in _MECHANISMS - {"test_failure"}:
+            finding = cue
     outranking = next((cats for rule, cats in _OUTRANKED if finding.rule.startswith(rule)), None)
     if outranking is not None:
         cue = from_cues(ctx.envelope.body, finding.evidence)
