@@ -33,3 +33,12 @@ def test_no_cue_is_skipped_where_its_pattern_matches():
         for text in texts:
             if cue.pattern.search(text):
                 assert cue.may_match(text.lower()), (cue.name, text[:120])
+
+
+def test_a_cues_parts_find_the_first_match_its_whole_pattern_finds():
+    texts = [json.loads(line)["error"] for line in WRITTEN.open(encoding="utf-8")]
+    for cue in CUES:
+        for text in texts:
+            whole = cue.pattern.search(text)
+            starts = [m.start() for p in cue.patterns_for(text.lower()) if (m := p.search(text))]
+            assert (whole.start() if whole else None) == (min(starts) if starts else None), (cue.name, text[:120])

@@ -16,13 +16,13 @@ _SHORTEST = 3  # shorter literals occur almost everywhere and save nothing
 
 
 def required_literals(pattern: str) -> frozenset[str] | None:
-    sets = [_alternative(alt) for alt in _split(pattern)]
+    sets = [_alternative(alt) for alt in alternatives(pattern)]
     if any(s is None for s in sets):
         return None
     return frozenset().union(*sets)  # type: ignore[arg-type]
 
 
-def _split(pattern: str) -> list[str]:
+def alternatives(pattern: str) -> list[str]:
     """Top-level alternatives."""
     cuts = [i for i, ch, depth in _syntax(pattern) if ch == "|" and depth == 0]
     return [pattern[start + 1:end] for start, end in zip([-1, *cuts], [*cuts, len(pattern)], strict=True)]

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from supervisor_mcp.heuristics.errors import locales
-from supervisor_mcp.heuristics.errors.anchors import required_literals
+from supervisor_mcp.heuristics.errors.anchors import alternatives, required_literals
 from supervisor_mcp.models import ErrorCategory
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -26,13 +26,28 @@ class Cue:
     # Lowercase literals one of which occurs wherever the pattern matches (None: no such set): a cue whose
     # literals are all absent is skipped without running its regex.
     anchors: frozenset[str] | None = field(default=None, compare=False)
+    # The pattern cut into runs of its alternatives, each with its own literals: a search runs only the runs
+    # whose words occur, since one regex of a hundred alternatives tries each of them at every position.
+    parts: tuple[tuple[re.Pattern[str], frozenset[str] | None], ...] = field(default=(), compare=False)
 
     def may_match(self, lowered: str) -> bool:
         return self.anchors is None or any(a in lowered for a in self.anchors)
 
+    def patterns_for(self, lowered: str) -> list[re.Pattern[str]]:
+        """The parts of the pattern that can match this (lowercased) text, in the pattern's order."""
+        return [p for p, lits in self.parts if lits is None or any(a in lowered for a in lits)]
+
+
+_PART = 6  # alternatives per part: fewer parts to test, each still skipped when none of its words occur
+
 
 def cue(name: str, category: ErrorCategory, regex: str, root_cause: str, fix: str) -> Cue:
-    return Cue(name, category, re.compile(regex, _I), root_cause, fix, required_literals(regex))
+    alts = alternatives(regex)
+    parts = tuple(
+        (re.compile("|".join(run), _I), required_literals("|".join(run)))
+        for run in (alts[i:i + _PART] for i in range(0, len(alts), _PART))
+    )
+    return Cue(name, category, re.compile(regex, _I), root_cause, fix, required_literals(regex), parts)
 
 
 # The environment's mechanisms: rates, budgets, rights, the network. cue_words_code.py holds the cues

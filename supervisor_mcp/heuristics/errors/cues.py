@@ -18,6 +18,7 @@ A cue's verdict is weaker than a signature's (confidence 0.6): it reads words, n
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from supervisor_mcp.heuristics.errors.benign import CARRIES_EXCEPTION, EVENT_ROW
 from supervisor_mcp.heuristics.errors.cue_words import ENVIRONMENT_TABLE, Cue
@@ -72,7 +73,10 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
     for cue in CUES:
         if (categories is not None and cue.category not in categories) or not cue.may_match(lowered):
             continue
-        for n, match in enumerate(cue.pattern.finditer(scope)):
+        # Every part's matches in text order (at one position, the earlier part first, as the alternation would).
+        matches = sorted((m for p in cue.patterns_for(lowered) for m in islice(p.finditer(scope), _MAX_NOTICES + 1)),
+                         key=lambda m: m.start())
+        for n, match in enumerate(matches):
             start = scope.rfind("\n", 0, match.start()) + 1
             end = scope.find("\n", match.end())
             line = scope[start:end if end >= 0 else len(scope)].strip()

@@ -278,9 +278,10 @@ def _mostly_foreign(text: str) -> bool:
     return sum(not c.isascii() for c in letters) > 0.3 * len(letters)
 
 
-def from_cues(body: str, evidence: list[str]) -> Finding | None:
-    """The mechanism the words of `body` name, read on the lines that report trouble first."""
-    found = find_cue(body)
+def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False) -> Finding | None:
+    """The mechanism the words of `body` name, read on the lines that report trouble first (with
+    `error_lines_only`, on those alone)."""
+    found = find_cue(body, error_lines_only=error_lines_only)
     if found is None and _FAILED_LINE.search(body):
         # Nothing but warnings name a mechanism, and then the command failed without saying why: the
         # warnings about a flaky network ("spurious network error ... retrying") are the cause.
