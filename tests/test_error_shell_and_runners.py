@@ -277,3 +277,21 @@ def test_cloud_and_configuration_tools_wordings(error: str, action: str, categor
 ])
 def test_sysadmin_and_serverless_tools_wordings(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("error: no stack named 'prod' found", "invalid_arguments"),
+    ("Error: Unable to resolve action `actions/checkout@v9`, unable to find version `v9`", "invalid_arguments"),
+    ("Error: Input required and not supplied: token", "invalid_arguments"),
+    ("The workflow is not valid. .github/workflows/ci.yml (Line: 12, Col: 9): Unrecognized named-value: 'secret'.",
+     "undefined_name"),
+    ("This job is stuck because you don't have any active runners online or available with any of these tags assigned "
+     "to them: docker", "precondition_failed"),
+    ("ERROR: Job failed: execution took longer than 1h0m0s seconds", "resource_limit"),
+    ("ERROR: script returned exit code 1\nFinished: FAILURE", "unknown"),
+    ("Error: getCacheEntry failed: Cache service responded with 503", "transient"),
+    ("##[error]Unable to locate executable file: 'dotnet'. Please verify either the file path exists or the file can "
+     "be found within a directory specified by the PATH environment variable.", "missing_dependency"),
+])
+def test_ci_systems_own_messages(error: str, category: str) -> None:
+    assert diagnose(error).category == category

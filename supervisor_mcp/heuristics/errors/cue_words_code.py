@@ -47,7 +47,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"attempt to call a nil value \((?:global|field|method) '|\{undef,\[\{|"
          r"attempt to call (?:global|field|method) ['\"][^'\"\n]{1,80}['\"] \(a nil value\)|"
          # Clojure, CloudFormation, Octave, F#, Fortran, Erlang
-         r"\bUnable to resolve symbol: |\bUnresolved resource dependencies\b|\bUnknown function: ['\"]|"
+         r"\bUnable to resolve symbol: |\bUnrecognized named-value\b|\bUnresolved resource dependencies\b|"
+         r"\bUnknown function: ['\"]|"
          r"^error: '[^'\n]{1,80}' undefined\b|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
          # Airflow's connections, Snowflake's objects
@@ -61,7 +62,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
     cue("parse", "syntax_error",
-         r"syntax error|parse error|\bcould not be parsed\b|bad substitution|(?<!flags )parsing error|"
+         r"syntax error|parse error|\berror in your \w{1,10} syntax\b|\bcould not be parsed\b|bad substitution|"
+         r"(?<!flags )parsing error|"
          r"(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
          r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
@@ -105,7 +107,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bNo package found matching input criteria\b|\bThe package was not found with the source\(s\) listed\b|"
          r"\bNo package matching '[^'\n]{1,100}' is available\b|"
          r"\bchart \"[^\"\n]{1,100}\" not found in [\w.-]{1,60} index\b|"
-         r"\bPackagesNotFoundError: The following packages are not available from current channels\b",
+         r"\bPackagesNotFoundError: The following packages are not available from current channels\b|"
+         # a CI action or a toolchain version that does not exist (GitHub Actions, setup-* actions)
+         r"\bUnable to resolve action\b|\bversion '[^'\n]{1,40}'[^\n]{0,60} was not found\b",
          "The package manager has no package by the name asked for: {line}",
          "Check the exact name with the manager's search (brew search, dnf search, pacman -Ss, apk search, snap "
          "find, flatpak search, winget search, choco search, conda search, helm search repo), refresh its index if "
@@ -150,7 +154,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
          r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
-         r"\bCould not find class ::?\w|\bDo you have [^\n]{1,80} on your PATH\b|"
+         r"\bCould not find class ::?\w|\bUnable to locate executable file\b|\bDo you have [^\n]{1,80} on your PATH\b|"
          r"\bRun [\"`'][\w .-]{1,40}[\"`'] to install\b|\bnothing provides [^\n]{1,100} needed by\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
@@ -261,10 +265,11 @@ CODE_TABLE: tuple[Cue, ...] = (
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
          r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
-         r"\bunable to find a specification for\b|\bis misspelled or not recognized\b|"
+         r"\bunable to find a specification for\b|\binput required and not supplied\b|\bcontains unknown keys?\b|"
+         r"\bis misspelled or not recognized\b|"
          r"\bmissing required config(?:uration)? (?:variable|value|key|setting)\b|"
          r"(?:^|\s)-{1,2}[\w-]{2,40} is required\b|"
-         r"\b(?:no|could not find (?:a )?)(?:stack|profile|context|environment|workspace|project) named "
+         r"\b(?:no |could not find (?:a )?)(?:stack|profile|context|environment|workspace|project) named "
          r"['\"][^'\"\n]{1,80}['\"]|\bunknown modifier: |\bWRONGTYPE Operation against a key\b|"
          r"\binvalid schema for (?:function|tool|parameter)\b|"
          r"\b(?:did not|does not|doesn't) match (?:the )?(?:\w{1,20} )?schema\b",
@@ -331,7 +336,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
          r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|\bduplicate key\b|"
-         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|"
+         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bdon't have any active runners\b|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",

@@ -47,7 +47,8 @@ _WRAPPER_ONLY = re.compile(
     # CI runners' and build tools' own summaries: the step failed, the cause is in output not shown.
     r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|[Ee]xited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
-    r"did not complete successfully: exit code: \d{1,3}|returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
+    r"did not complete successfully: exit code: \d{1,3}|script returned exit code \d{1,3}\b|"
+    r"returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
