@@ -173,3 +173,39 @@ def test_msvc_and_godot_wordings(error: str, category: str) -> None:
 def test_output_in_an_unread_language_is_unknown_with_advice_to_rerun_in_english() -> None:
     diag = diagnose("ファイルが壊れています。")
     assert diag.category == "unknown" and "LC_ALL=C" in diag.fix
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("CompilerError: Stack too deep. Try compiling with `--via-ir` (cli) or the equivalent `viaIR: true`.",
+     "resource_limit"),
+    ("Error: Rank mismatch between actual argument at (1) and actual argument at (2) (scalar and rank-1)",
+     "invalid_arguments"),
+    ("/src/debug.fsx(57,24): error FS0039: The value, constructor, namespace or type 'Loggers' is not defined",
+     "undefined_name"),
+    ("Too many input arguments.", "invalid_arguments"),
+    ("signal.c:1:1: error: unable to build C object: unable to build C object: FileNotFound", "file_not_found"),
+    ("bun install v1.2.0\nerror: lockfile had changes, but lockfile is frozen\nnote: try re-running without "
+     "--frozen-lockfile and commit the updated lockfile", "precondition_failed"),
+    ("> 2 files found with path 'lib/arm64-v8a/libc++_shared.so' from inputs:", "precondition_failed"),
+    ("pub get failed (server unavailable) -- attempting retry 6 in 32 seconds...", "transient"),
+    ("ERROR: unable to select packages:\n  so:libcrypto.so.3 (no such package):\n    required by: app-1.0-r0[so:libcrypto.so.3]",
+     "missing_dependency"),
+])
+def test_wordings_from_a_fresh_batch_of_other_platforms(error: str, category: str) -> None:
+    assert diagnose(error).category == category
+
+
+@pytest.mark.parametrize("output", [
+    "==> Linting .\n[INFO] Chart.yaml: icon is recommended\n\n1 chart(s) linted, 0 chart(s) failed",
+    "── R CMD check results ── pkg 0.1.0 ────\nDuration: 2m 3.1s\n\n0 errors ✔ | 0 warnings ✔ | 1 note ✖",
+    "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using 172.26.0.2. Set the "
+    "'ServerName' directive globally to suppress this message",
+])
+def test_a_run_that_only_noted_something_is_not_an_error(output: str) -> None:
+    assert diagnose(output).category == "not_an_error"
+
+
+def test_rspec_style_expected_got_on_two_lines_is_a_test_failure() -> None:
+    report = ("  ✖  verify-patches: All patches should be installed (\n     expected: 0\n          got: 94\n\n"
+              "     (compared using ==)\n     )")
+    assert diagnose(report, "inspec exec test/integration").category == "test_failure"

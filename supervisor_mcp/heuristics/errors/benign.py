@@ -79,6 +79,8 @@ _NOTICE_LINE = re.compile(
     r"^Unable to find image '[^'\n]{1,200}' locally$|"
     # sudo's note that the hostname is not in /etc/hosts: the command still runs
     r"^sudo: unable to resolve host \S{1,253}: |"
+    # Apache's note that ServerName is unset: it starts anyway
+    r"Could not reliably determine the server's fully qualified domain name\b|"
     # BuildKit's build checks after a finished build
     r"^\d{1,4} warnings? found \(use docker --debug to expand\):$|^\s{0,2}- [A-Z][A-Za-z]{2,60}: |"
     # apt in an image without apt-utils or a terminal: debconf falls back to another frontend and carries on
@@ -105,7 +107,8 @@ _SUCCESS_END = re.compile(
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
     r"Build succeeded\.|0 Error\(s\)$|Passed!\s{1,4}- Failed:\s{1,8}0,|Restore complete\b|\(\d{1,9} rows?\)$|"
-    r"No changes\. Your infrastructure matches|Syntax OK$|"
+    r"No changes\. Your infrastructure matches|Syntax OK$|\d{1,4} chart\(s\) linted, 0 chart\(s\) failed|"
+    r"0 errors? ✔ \| 0 warnings? ✔|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b|"
     # Ansible's play recap for a host with nothing unreachable or failed

@@ -85,7 +85,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient[_ ](?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bresources exceeded\b|disk space is insufficient\b|"
-         r"\bsize must be (?:smaller|less) than \d|\bexecution took longer than\b|"
+         r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"
          r"\bvm\.max_map_count \[\d{1,12}\] is too low\b|"
          r"\b(?:record|message|payload|request entity|batch) (?:is )?too large\b|"
@@ -152,7 +152,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "project directory), fix the file's ownership, or use credentials that have the access (a token with "
          "the right scopes, your own fork)."),
     cue("network", "transient",
-         r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|"
+         r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
+         r"\b(?:package|tarball|index|metadata) (?:fetch|download) failed\b|"
          r"no route to host|network is unreachable|host is unreachable|\bEHOSTUNREACH\b|\bENETUNREACH\b|"
          r"could not resolve (?:host|hostname)|name or service not known|temporary failure in name resolution|"
          r"getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|nodename nor servname|"

@@ -55,14 +55,17 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\b(?:column|function|field|table|variable)[^\n]{0,60}\bcannot be resolved\b|"
          r"\b(?:table|view|column|function|database|schema) (?:with name )?[\w.`]{1,100} does not exist\b|"
          r"\(UNKNOWN_(?:TABLE|IDENTIFIER|FUNCTION|DATABASE|COLUMN)\)|named '[^'\n]{1,80}' which was not found\b|"
-         r"(?<![\"'] )\bisn't defined\b|\bObject '[^'\n]{1,200}' does not exist or not authorized\b|"
-         r"\bThe (?:value|type|namespace|field|record label)(?: or (?:constructor|module|namespace))? '[^'\n]{1,80}' "
+         r"(?<![\"'] )\bisn't defined\b|\bcannot resolve ['`][^\n]{1,80} given input columns\b|"
+         r"\bObject '[^'\n]{1,200}' does not exist or not authorized\b|"
+         r"\bThe (?:value|type|namespace|field|record label)(?:,? (?:or )?(?:constructor|module|namespace|type)){0,4} "
+         r"'[^'\n]{1,80}' "
          r"is not defined\b|\bhas no IMPLICIT type\b|\bfunction \w{1,80}/\d{1,2} undefined\b",
          "The code uses a name that does not exist where it is used: {line}",
          "Look up the real name (the type's fields and methods, the module's exports, the spelling) and use "
          "it, or declare or import the name before its use."),
     cue("parse", "syntax_error",
-         r"syntax error|parse error|\berror in your \w{1,10} syntax\b|\bcould not be parsed\b|bad substitution|"
+         r"syntax error|parse error|\bdirective is not allowed here\b|\berror in your \w{1,10} syntax\b|"
+         r"\bcould not be parsed\b|bad substitution|"
          r"(?<!flags )parsing error|"
          r"(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
@@ -102,7 +105,8 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("no_such_package", "invalid_arguments",
          r"\bNo available formula (?:or cask )?with the name\b|\bNo formulae or casks found for\b|"
          r"\bUnable to find a match: |^No match for argument: |\bNo package \S{1,100} available\.|"
-         r"\berror: target not found: |\(no such package\):|\bNo provider of '[^'\n]{1,100}' found\b|"
+         r"\berror: target not found: |^\s{0,8}(?!so:)\S{1,100} \(no such package\):|"
+         r"\bNo provider of '[^'\n]{1,100}' found\b|"
          r"\berror: snap \"[^\"\n]{1,100}\" not found\b|\bNo remote refs found (?:similar to|for) '|"
          r"\bNo package found matching input criteria\b|\bThe package was not found with the source\(s\) listed\b|"
          r"\bNo package matching '[^'\n]{1,100}' is available\b|"
@@ -154,7 +158,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
          r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
-         r"\bCould not find class ::?\w|\bUnable to locate executable file\b|\bDo you have [^\n]{1,80} on your PATH\b|"
+         r"\bso:[\w.+-]{1,80} \(no such package\)|\bCould not find class ::?\w|\bUnable to locate executable file\b|"
+         r"\bDo you have [^\n]{1,80} on your PATH\b|"
          r"\bRun [\"`'][\w .-]{1,40}[\"`'] to install\b|\bnothing provides [^\n]{1,100} needed by\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
@@ -185,7 +190,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"can't find a suitable configuration file|path not found|"
          r"(?:cannot|can't|unable to) open|not a directory|\bspecial device \S{1,200} does not exist\b|"
          # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
-         r"\bmodule not found \"file:|\bunable to find (?:the )?file\b|\bcan't find file '|\berror: FileNotFound\b|"
+         r"\bmodule not found \"file:|\bunable to find (?:the )?file\b|\bcan't find file '|\bFileNotFound\b|"
          r"\bBUILD file not found\b|\(or any (?:of the )?parent directories\)|"
          r"\bmissing [\w./-]{1,80}\.(?:ya?ml|json|toml|lock|cfg|ini|xml) file\b|"
          r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
@@ -223,7 +228,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"wasn't expected|isn't valid in this context|unexpected argument|invalid (?:tag name|mode|url)|"
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
          r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
-         r"requires an argument|too (?:many|few) arguments|illegal (?:option|argument)|"
+         r"requires an argument|too (?:many|few) (?:input |output )?arguments|illegal (?:option|argument)|"
          r"was not found in the package registry|\binvalid [\w -]{1,30} specification\b|invalid date\b|"
          r"requires at least \d+ arg(?:ument)?s?\b|accepts \d+ arg\(s\)|requires a value\b|missing [\w ]{0,30}operand|"
          r"option [-\w]{1,40}: is unknown|cowardly refusing|unrecognized request url|"
@@ -260,7 +265,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bcannot convert value of type '[^'\n]{1,100}' to expected argument type\b|"
          r"\bThe argument type '[^'\n]{1,100}' can't be assigned to the parameter type\b|"
          r"\bThis expression has type [^\n]{1,100} but an expression was expected of type\b|"
-         r"\btype mismatch: got <|\bfunction does not take \d{1,2} arguments?\b|"
+         r"\btype mismatch: got <|\b(?:Rank|Type) mismatch (?:in|between) (?:actual )?argument|"
+         r"\bmissing entrypoints?\b|\bfunction does not take \d{1,2} arguments?\b|"
          r"\bA parameter cannot be found that matches parameter name\b|\bThis expression was expected to have type\b|"
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
@@ -302,7 +308,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
          r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.|"
          r"\bTestsFailedException: Tests unsuccessful\b|^\[(?:err|FAIL)\]: \S|^Failure in test \w|"
-         r"\bconfigured to fail if\b",
+         r"\bconfigured to fail if\b|\bexpected: [^\n]{1,200}\n\s{0,20}got: ",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -336,7 +342,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
          r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|\bduplicate key\b|"
-         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bdon't have any active runners\b|"
+         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bchange in progress\b|\blockfile is frozen\b|"
+         r"\b\d{1,4} files found with path\b|\bdon't have any active runners\b|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
