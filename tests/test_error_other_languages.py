@@ -77,7 +77,7 @@ def test_r_script_stopped_by_an_uncaught_error_is_a_runtime_error() -> None:
     ("Can't locate JSON/XS.pm in @INC (you may need to install the JSON::XS module) (@INC contains: /etc/perl) at "
      "script.pl line 5.", "perl script.pl", "cpanm JSON::XS"),
     ("Error in library(ggplot2) : there is no package called 'ggplot2'\nExecution halted", "Rscript plot.R",
-     "install.packages(\"ggplot2\")"),
+     "install.packages(\"ggplot2\", repos = "),
     ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "julia run.jl", "Pkg.add(\"CSV\")"),
     ("** (UndefinedFunctionError) function Jason.encode!/1 is undefined (module Jason is not available)",
      "mix run", "mix deps.get"),
@@ -153,10 +153,10 @@ def test_windows_and_git_messages_in_other_locales_are_read_not_taken_for_succes
     assert diagnose(error).category == category
 
 
-def test_msvc_missing_include_is_a_missing_library_with_vcpkg_advice() -> None:
+def test_msvc_missing_include_is_a_missing_library_with_windows_advice() -> None:
     diag = diagnose("main.cpp(1): fatal error C1083: Cannot open include file: 'curl/curl.h': No such file or "
                     "directory", "cl main.cpp")
-    assert diag.category == "missing_dependency" and "vcpkg install curl" in diag.fix
+    assert diag.category == "missing_dependency" and "vcpkg search" in diag.fix and "apt-get" not in diag.fix
 
 
 @pytest.mark.parametrize(("error", "category"), [

@@ -107,7 +107,7 @@ _SUCCESS_END = re.compile(
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
     r"Build succeeded\.|0 Error\(s\)$|Passed!\s{1,4}- Failed:\s{1,8}0,|Restore complete\b|\(\d{1,9} rows?\)$|"
-    r"No changes\. Your infrastructure matches|Syntax OK$|\d{1,4} chart\(s\) linted, 0 chart\(s\) failed|"
+    r"No changes\. Your infrastructure matches|Syntax OK$|Complete!$|\d{1,4} chart\(s\) linted, 0 chart\(s\) failed|"
     r"0 errors? ✔ \| 0 warnings? ✔|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b|"
@@ -149,7 +149,9 @@ def _quiet(body: str) -> bool:
 
 
 # BuildKit's header of a build step (`#14 [builder 6/9] RUN uv sync`): the command it runs, not its output.
-_STEP_HEADER = re.compile(r"(?:#\d{1,4} )?\[[^\]\n]{1,120}\] [A-Z]{2,10} ")
+_STEP_HEADER = re.compile(
+    r"(?:#\d{1,4} )?\[(?:[^\]\n]{1,100} )?\d{1,3}/\d{1,3}\] "
+    r"(?:RUN|COPY|ADD|FROM|WORKDIR|ENV|ARG|USER|CMD|ENTRYPOINT|EXPOSE|LABEL|SHELL|VOLUME) ")
 
 
 def only_warnings(envelope: Envelope) -> str | None:

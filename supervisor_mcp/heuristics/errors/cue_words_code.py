@@ -28,7 +28,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in (?:this|the current) scope|cannot find symbol|use of undeclared|no member named|"
-         r"is not a member of(?! package\b)|doe\s?s not exist in the current context|"
+         r"is not a member of(?! package \w{1,40}$)|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
          r"unresolved import [`'](?:\w{1,60}::){1,8}\w|unsupported attribute|is not a known attribute|"
@@ -49,13 +49,17 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Clojure, CloudFormation, Octave, F#, Fortran, Erlang
          r"\bUnable to resolve symbol: |\bUnrecognized named-value\b|\bUnresolved resource dependencies\b|"
          r"\bUnknown function: ['\"]|"
-         r"^error: '[^'\n]{1,80}' undefined\b|"
+         r"^error: '[^'\n]{1,80}' undefined\b|\bUnrecognized function or variable '|"
+         r"isn't declared in the current scope\b|"
+         r"^! object '[^'\n]{1,80}' not found\b|\[(?:TABLE_OR_VIEW|COLUMN|ROUTINE|SCHEMA)_NOT_FOUND\]|"
+         r"\binvalid identifier '|\": invalid identifier\b|\bReferenced column \"[^\"\n]{1,80}\" not found\b|"
+         r"': identifier not found\b|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
          # Airflow's connections, Snowflake's objects
          r"\b(?:column|function|field|table|variable)[^\n]{0,60}\bcannot be resolved\b|"
          r"\b(?:table|view|column|function|database|schema) (?:with name )?[\w.`]{1,100} does not exist\b|"
          r"\(UNKNOWN_(?:TABLE|IDENTIFIER|FUNCTION|DATABASE|COLUMN)\)|named '[^'\n]{1,80}' which was not found\b|"
-         r"(?<![\"'] )\bisn't defined\b|\bcannot resolve ['`][^\n]{1,80} given input columns\b|"
+         r"[`'\"][^`'\"\n]{1,80}[`'\"] isn't defined\b|\bcannot resolve ['`][^\n]{1,80} given input columns\b|"
          r"\bObject '[^'\n]{1,200}' does not exist or not authorized\b|"
          r"\bThe (?:value|type|namespace|field|record label)(?:,? (?:or )?(?:constructor|module|namespace|type)){0,4} "
          r"'[^'\n]{1,80}' "
@@ -96,6 +100,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.PG_SYNTAX}|"
          r"class, interface,? (?:enum,? )?or \w+ expected|"
          # Lua's and Julia's parsers
+         r":\d{1,6}:\d{1,4}: unexpected (?:symbol|string constant|numeric constant|input|end of input|'[^'\n]{1,10}')$|"
          r"['‘][^'’\n]{1,20}['’] expected near\b|\bunexpected symbol near\b|^ERROR: (?:LoadError: )?syntax: |"
          r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b",
          "The input does not parse: {line}",
@@ -153,14 +158,17 @@ CODE_TABLE: tuple[Cue, ...] = (
          # other languages' loaders and build tools: Perl, R, Lua, Dart, Swift, Scala, OCaml (dune), PowerShell,
          # Ansible, Bazel
          r"\bCan't locate [\w/]{1,200}\.pm in @INC|\bthere is no package called\b|\bmodule '[^'\n]{1,100}' not found:|"
-         r"\bCouldn't resolve the package '|\bno such module '|\bobject \w{1,80} is not a member of package\b|"
+         r"\bCouldn't resolve the package '|\bno such module '|\bobject \w{1,80} is not a member of package \w{1,40}$|"
          r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
-         r"couldn't resolve module/action\b|\bRepository '@[\w.-]{1,80}' is not defined\b|"
+         r"couldn't resolve module/action '(?!ansible\.builtin\.)|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
          r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
-         r"\bso:[\w.+-]{1,80} \(no such package\)|\bCould not find class ::?\w|\bUnable to locate executable file\b|"
+         r"\bso:[\w.+-]{1,80} \(no such package\)|\bCould not load module [‘'`][\w.]{1,100}[’'`]|"
+         r"\bthe dependency is not available\b|\bCould not find class ::?\w|"
+         r"\bUnable to locate executable file\b|"
          r"\bDo you have [^\n]{1,80} on your PATH\b|"
-         r"\bRun [\"`'][\w .-]{1,40}[\"`'] to install\b|\bnothing provides [^\n]{1,100} needed by\b",
+         r"\bRun [\"`'][\w .-]{1,40}[\"`'] to install (?:package )?dependencies\b|"
+         r"\bnothing provides [^\n]{1,100} needed by\b",
          "Something the command needs is not installed: {line}",
          "Install the missing program, module or package with the project's package manager (or use an "
          "image or environment that has it), then run the command again."),
@@ -191,7 +199,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?:cannot|can't|unable to) open|not a directory|\bspecial device \S{1,200} does not exist\b|"
          # Deno's local module; Apple's Foundation (NSCocoaErrorDomain 260)
          r"\bmodule not found \"file:|\bunable to find (?:the )?file\b|\bcan't find file '|\bFileNotFound\b|"
-         r"\bBUILD file not found\b|\(or any (?:of the )?parent directories\)|"
+         r"\bBUILD file not found\b|\bin a directory with an? [\w.]{1,40} file\b|"
+         r"\(or any (?:of the )?parent directories\)|"
          r"\bmissing [\w./-]{1,80}\.(?:ya?ml|json|toml|lock|cfg|ini|xml) file\b|"
          r"\bThe (?:file|folder) [“\"][^”\"\n]{1,200}[”\"] (?:doesn’t|doesn't|does not) exist",
          "A path the command uses does not exist: {line}",
@@ -271,10 +280,12 @@ CODE_TABLE: tuple[Cue, ...] = (
          # zod's validation message; Clojure's arity; a build tool's target that the project does not define
          r"(?-i:\bExpected [a-z]\w{0,20}, received [a-z]\w{0,20}\b)|\bwrong number of args\b|"
          r"\bdoes not contain an? (?:scheme|target|configuration|module|task) named\b|"
-         r"\bunable to find a specification for\b|\binput required and not supplied\b|\bcontains unknown keys?\b|"
+         r"\bunable to find a specification for\b|\bThe task \"[^\"\n]{1,80}\" could not be found\b|"
+         r"couldn't resolve module/action 'ansible\.builtin\.|"
+         r"\binput required and not supplied\b|\bcontains unknown keys?\b|"
          r"\bis misspelled or not recognized\b|"
          r"\bmissing required config(?:uration)? (?:variable|value|key|setting)\b|"
-         r"(?:^|\s)-{1,2}[\w-]{2,40} is required\b|"
+         r"^-{1,2}[\w-]{2,40} is required\b|"
          r"\b(?:no |could not find (?:a )?)(?:stack|profile|context|environment|workspace|project) named "
          r"['\"][^'\"\n]{1,80}['\"]|\bunknown modifier: |\bWRONGTYPE Operation against a key\b|"
          r"\binvalid schema for (?:function|tool|parameter)\b|"
@@ -341,7 +352,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"[Vv]ersion:? [\w.-]{1,30} is not in the allowed range|"
          r"you have not concluded your merge|target is busy|device or resource busy|\bEBUSY\b|"
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
-         r"\bin deployment mode after changing\b|\bis out of support\b|\bversion conflict\b|\bduplicate key\b|"
+         r"\bin deployment mode after changing\b|\bis out of support\b|\bthere was a version conflict\b|"
+         r"\bduplicate key (?:value|error)\b|"
          r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bchange in progress\b|\blockfile is frozen\b|"
          r"\b\d{1,4} files found with path\b|\bdon't have any active runners\b|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"

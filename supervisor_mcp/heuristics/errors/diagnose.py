@@ -211,7 +211,7 @@ def classify(ctx: ErrorContext) -> Finding:
             and not is_known(finding.exception.name)):
         # A library's own exception we know nothing of (BotoServerError: 400 Bad Request): the words of a
         # mechanism elsewhere in the output (the body it relays) say more, as a line signature would.
-        cue = from_cues(ctx.envelope.body, finding.evidence, error_lines_only=True)
+        cue = from_cues(ctx.envelope.body[finding.exception.start:], finding.evidence, error_lines_only=True)
         if cue is not None and cue.category in _MECHANISMS - {"test_failure"}:
             finding = cue
     outranking = next((cats for rule, cats in _OUTRANKED if finding.rule.startswith(rule)), None)

@@ -64,7 +64,7 @@ _EXC_EXACT: dict[str, ErrorCategory] = {
     # Julia's and Elixir's names for a name that does not exist and for a call no method or clause accepts
     "UndefVarError": "undefined_name", "UndefinedFunctionError": "undefined_name",
     "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",
-    "ResolveException": "missing_dependency",  # sbt's (Ivy's): no repository has the artifact
+    "TokenMissingError": "syntax_error", "MismatchedDelimiterError": "syntax_error",
     "FileNotFound": "file_not_found",  # Chef::Exceptions::FileNotFound
     "CookbookNotFound": "missing_dependency",
 }
@@ -122,6 +122,11 @@ _TYPE_ARGS = re.compile(
     r"expected (?:at most|at least|\d+) arguments?|\(\) missing"
 )
 _CONTEXT = re.compile(CONTEXT_OVERFLOW, re.I)
+# Julia's loader on a package the active environment does not have.
+_JULIA_MISSING = (r"Package \S{1,100} (?:not found in current path|\[[0-9a-f-]{36}\] is required but does not "
+                  r"seem to be installed|does not have \S{1,100} in its dependencies)")
+# A nil (Elixir) or nothing (Julia) met at run time, as Ruby's nil is: a null value, not a missing name.
+_NIL_MET = re.compile(r"function nil\.|no method matching \w{1,80}\(::Nothing\b|protocol \S{1,80} not implemented for")
 _HTTP_STATUS = re.compile(r"\b([45]\d\d)\b")
 # A status stated as one: "HTTP 401", "HTTP/1.1 404", "status code 429", "status: 503".
 _HTTP_STATED = re.compile(
@@ -231,9 +236,11 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "undefined_name"
     if name == "InvalidRequestError" and re.match(r"(?:Request \S{1,60}: )?No such \w{1,40}", message):
         return "file_not_found"  # an API's "No such customer: 'cus_x'": the object the call names is not there
+    if _NIL_MET.match(message):
+        return "runtime_error"
     if name == "UndefinedFunctionError" and re.search(r"\(module \S{1,100} is not available\)", message):
         return "missing_dependency"  # Elixir: the module is not compiled into the project (a dependency missing)
-    if name == "ArgumentError" and re.match(r"Package \S{1,100} not found in current path", message):
+    if name == "ArgumentError" and re.match(_JULIA_MISSING, message):
         return "missing_dependency"  # Julia's loader: the package is not installed in the active environment
     if name == "LoadError" and "already activated" in message:
         return "precondition_failed"  # Bundler: another version of the gem is loaded in this process
@@ -280,7 +287,9 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
 
 
 # SQLSTATEs for a table, column or function that does not exist (ODBC's 42S02/42S22, Postgres's 42P01/42703/42883).
-_SQLSTATE_UNDEFINED = re.compile(r"\b(?:42S02|42S22|42P01|42703|42883)\b")
+_SQLSTATE_UNDEFINED = re.compile(
+    r"\((?:42S02|42S22|42P01|42703|42883)\)|\bSQLSTATE\[?(?:42S02|42S22|42P01|42703|42883)\b|"
+    r"\bERROR:? (?:42S02|42S22|42P01|42703|42883)\b")
 
 
 def _database(name: str, message: str) -> ErrorCategory | None:

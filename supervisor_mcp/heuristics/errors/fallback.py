@@ -6,6 +6,7 @@ the honest `unknown` at the end.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_warning, succeeded_despite_noise
@@ -17,6 +18,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
 from supervisor_mcp.heuristics.observation import Envelope
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.kind import viewer
 from supervisor_mcp.models import ErrorCategory, Fault
 
 # A test runner's progress line: `tests/test_x.py ..F.E [ 40%]` (pytest) or `[FAIL]`/`[OK]` (sympy).
@@ -47,7 +49,8 @@ _WRAPPER_ONLY = re.compile(
     # CI runners' and build tools' own summaries: the step failed, the cause is in output not shown.
     r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|[Ee]xited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
-    r"did not complete successfully: exit code: \d{1,3}|script returned exit code \d{1,3}\b|"
+    r"did not complete successfully: exit code: \d{1,3}|\bcould not compile dependency :\w|"
+    r"script returned exit code \d{1,3}\b|"
     r"returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
     r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
@@ -177,7 +180,7 @@ def fallback(ctx: ErrorContext) -> Finding:
     if code is not None and is_runner(ctx.action) and not only_summary:
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
         return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)
-    normal = _normal_results(body, code, evidence)
+    normal = _normal_results(body, code, evidence, ctx.command.name if ctx.command else "")
     if normal is not None:
         return normal
     if _WRAPPER_ONLY.search(body) and len(body) < DOMAIN_SCOPE:
@@ -225,6 +228,11 @@ def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | N
 def _from_words(ctx: ErrorContext, evidence: list[str]) -> Finding | None:
     """What the words say: the tool's own success at the end, else the mechanism a cue names."""
     cue = from_cues(ctx.envelope.body, evidence)
+    if cue is not None and cue.rule == "cue:no_such_package" and _SEARCHES.search(ctx.action):
+        # `brew search pyhton` finding nothing: an empty result is the search's answer, as grep's is.
+        return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, cue.evidence,
+                       root_cause="The search found no package by that name; that is its answer, not a failure.",
+                       fix="Search for another spelling or a broader term, then install a name it lists.")
     return finished(ctx.envelope, cue) or cue
 
 
@@ -240,7 +248,7 @@ def finished(envelope: Envelope, cue: Finding | None) -> Finding | None:
                    fix="Carry on; deal with the warnings later if they matter to the task.")
 
 
-def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding | None:
+def _normal_results(body: str, code: int | None, evidence: list[str], program: str = "") -> Finding | None:
     """Output that reports only normal results: a command that worked, or whose nonzero exit is its answer."""
     # Judged on the head and tail of long output, where a failure would state itself.
     scan = body if len(body) <= 16000 else f"{body[:8000]}\n{body[-8000:]}"
@@ -256,7 +264,7 @@ def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding
                        fix="Carry on, or treat the status as the answer (e.g. nothing to commit).")
     quiet = not (_TROUBLE_WORDS.search(words) or _FAILURE_WORDS.search(words) or _STOPPED.search(scan)
                  or _DIAGNOSTIC.search(scan) or _WRAPPER_ONLY.search(scan))
-    if code is None and quiet and _mostly_foreign(scan):
+    if code is None and quiet and not (viewer(program) or program in _LISTS) and _mostly_foreign(scan):
         return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence,
                        root_cause="The output is mostly in another language and names no mechanism in words read "
                                   "here, so whether the command failed cannot be told from it.",
@@ -272,11 +280,19 @@ def _normal_results(body: str, code: int | None, evidence: list[str]) -> Finding
     return None
 
 
+# A package manager asked to search or list, not to install.
+_SEARCHES = re.compile(r"\b(?:search|find|list|info|show)\b|\s-S[sil]\b|\s-Q[si]?\b")
+# Programs whose output is data (names, lines, commits), not a report on how they went.
+_LISTS = frozenset({"ls", "dir", "tree", "find", "grep", "rg", "echo", "printf", "git-log", "git-show", "git-diff",
+                    "git-status", "git-branch"})
+
+
 def _mostly_foreign(text: str) -> bool:
-    """Mostly letters of another script (CJK, Cyrillic, ...): no English word of failure is no evidence that
-    nothing failed, since the words for it were not the ones read."""
-    letters = [c for c in text if c.isalpha()]
-    return sum(not c.isascii() for c in letters) > 0.3 * len(letters)
+    """Mostly letters of a script other than Latin (CJK, Cyrillic, ...) and no word of success in it: no
+    English word of failure is then no evidence that nothing failed, since the words for it were not read."""
+    letters = [c for c in text[:4000] if c.isalpha()]
+    foreign = sum(not c.isascii() and not unicodedata.name(c, "").startswith("LATIN") for c in letters)
+    return foreign > 0.3 * len(letters) and not re.search(locales.SUCCESS_WORDS, text, re.IGNORECASE)
 
 
 def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False) -> Finding | None:

@@ -29,15 +29,20 @@ _OTHER_ECOSYSTEMS = {
 # Other languages' loaders name what is missing in their own words; each has its own installer.
 _LOADERS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), what, fix) for p, what, fix in (
     (r"Can't locate (?P<name>[\w/]{1,200})\.pm in @INC", "Perl module",
-     "cpanm {name_q} (or add it to the cpanfile and run carton install), then run the script again."),
+     "cpanm {name_q} (or add it to the cpanfile and run carton install); if it is the project's own module, "
+     "run with -Ilib (or use lib) so perl finds it. Then run the script again."),
     (r"there is no package called [‘'\"](?P<name>[\w.]{1,100})[’'\"]", "R package",
-     "Rscript -e 'install.packages(\"{name}\")' (a Bioconductor package: BiocManager::install), then rerun."),
-    (r"Package (?P<name>\w{1,100}) not found in current path", "Julia package",
+     "Rscript -e 'install.packages(\"{name}\", repos = \"https://cloud.r-project.org\")' (a Bioconductor "
+     "package: BiocManager::install), then rerun."),
+    (r"Package (?P<name>\w{1,100}) (?:not found in current path|\[[0-9a-f-]{36}\] is required but does not)|"
+     r"Package \S{1,100} does not have (?P<name2>\w{1,100}) in its dependencies", "Julia package",
      "julia --project -e 'import Pkg; Pkg.add(\"{name}\")' in the project that runs the script, then rerun."),
     (r"\(module (?P<name>[\w.]{1,100}) is not available\)", "Elixir module",
-     "Add the Hex package that provides `{name}` to deps in mix.exs, run mix deps.get, then rerun."),
+     "If `{name}` is the project's own module, check its name and that its file compiles; otherwise add the "
+     "Hex package that provides it to deps in mix.exs and run mix deps.get. Then rerun."),
     (r"module '(?P<name>[\w.-]{1,100})' not found:", "Lua module",
-     "luarocks install the rock that provides `{name}` (often lua{name}), or fix package.path; then rerun."),
+     "Find the rock that provides `{name}` (luarocks search {name_q}) and luarocks install it, or fix "
+     "package.path if it is the project's own file; then rerun."),
     (r"Couldn't resolve the package '(?P<name>\w{1,100})'", "Dart package",
      "dart pub add {name_q} (flutter pub add in a Flutter app), then build again."),
     (r"no such module '(?P<name>[\w.]{1,100})'", "Swift module",
@@ -48,11 +53,12 @@ _LOADERS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), w
      "build again."),
     (r"Library \"(?P<name>[\w.-]{1,100})\" not found", "OCaml library",
      "opam install {name_q} (or fix the name in the dune file's libraries), then dune build."),
-    (r"object (?P<name>\w{1,80}) is not a member of package", "Scala package",
+    (r"object (?P<name>\w{1,80}) is not a member of package \w{1,40}(?:\n|$)", "Scala package",
      "Add the library that provides `{name}` to libraryDependencies in build.sbt, then sbt compile."),
-    (r"The specified module '(?P<name>[\w.-]{1,100})' was not loaded", "PowerShell module",
+    (r"The specified module '(?P<name>[\w.-]{1,100})(?<!\.psm1)(?<!\.psd1)(?<!\.dll)' was not loaded",
+     "PowerShell module",
      "Install-Module {name_q} -Scope CurrentUser, then Import-Module it again."),
-    (r"couldn't resolve module/action '(?P<name>\w{1,60}\.\w{1,60})\.", "Ansible collection",
+    (r"couldn't resolve module/action '(?!ansible\.builtin\.)(?P<name>\w{1,60}\.\w{1,60})\.", "Ansible collection",
      "ansible-galaxy collection install {name_q} (or list it in requirements.yml), then rerun the playbook."),
 ))
 
@@ -62,7 +68,8 @@ def loader_advice(text: str) -> tuple[str, str] | None:
     for pattern, what, fix in _LOADERS:
         match = pattern.search(text)
         if match:
-            name = match.group("name").replace("/", "::") if what == "Perl module" else match.group("name")
+            name = match.group("name") or match.groupdict().get("name2") or ""
+            name = name.replace("/", "::") if what == "Perl module" else name
             return (f"The {what} `{name}` is not installed.",
                     fix.format(name=name, name_q=shell_quote(name)))
     return None
@@ -83,11 +90,17 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
     lib = next((g[k] for k in ("lib", "lib2", "lib3", "lib4", "lib5") if g.get(k)), "")
-    if g.get("lib5"):  # MSVC: Windows has no apt; vcpkg is the usual source of C/C++ libraries there
-        package = shell_quote(lib.split("/")[0].removesuffix(".h"))
+    if g.get("lib5"):  # MSVC: Windows has no apt, and a header's name is not its library's
         return (f"The header `{lib}` is not on the include path.",
-                f"Install the library that ships it (vcpkg install {package}, "
-                "or its SDK), and add its include directory to the project's include paths; then rebuild.")
+                "A system or SDK header (stdio.h, windows.h): build from a Developer Command Prompt (vcvarsall.bat) "
+                "so the SDK's include paths are set. A library's header: install the library (vcpkg search NAME, "
+                "vcpkg install PORT) and add its include directory. The project's own header: add its folder to "
+                "the include paths. Then rebuild.")
+    if g.get("lib4"):  # gfortran's .mod: the project's own module compiled later, or a library's
+        return (f"The compiled module `{lib}` is not where the compiler looks.",
+                "If the module is the project's own, compile the file that defines it first (the build order); if "
+                "it comes from a library, install its -dev package and add its module directory with -I; then "
+                "rebuild.")
     if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "

@@ -18,7 +18,7 @@ ENOENT = (
 # cmd.exe's and Windows's "The system cannot find the file (path) specified." (ERROR_FILE_NOT_FOUND,
 # ERROR_PATH_NOT_FOUND).
 WIN_NOT_FOUND = (
-    r"Le (?:fichier|chemin d'accès) spécifié est introuvable|"
+    r"Le (?:fichier|chemin d['’]accès) spécifié est introuvable|"
     r"Das System kann (?:die angegebene Datei|den angegebenen Pfad) nicht finden|"
     r"El sistema no puede encontrar (?:el archivo|la ruta) especificad[oa]|"
     r"O sistema não pode encontrar o (?:arquivo|caminho) especificado|"
@@ -32,7 +32,8 @@ WIN_ACCESS_DENIED = (
 )
 # git's "fatal: not a git repository".
 GIT_NOT_A_REPO = (
-    r"Kein Git-Repository|n'est pas un dépôt git|no es un repositorio git|não é um repositório git|不是 git 仓库|"
+    r"Kein Git-Repository|n['’]est (?:pas )?un dépôt git|no es un repositorio git|não é um repositório git|"
+    r"不是 git 仓库|"
     r"git リポジトリではありません|не найден git репозиторий"
 )
 # EACCES.
@@ -62,6 +63,12 @@ SEGFAULT = (
     r"Ошибка сегментирования"
 )
 KILLED = r"^[ \t]*(?:Getötet|已杀死|Убито)[ \t]*$"
+# Words of success and of "nothing to do" in those languages (git's "Already up to date", a program's "finished
+# successfully"): output that says so in another language is a normal result.
+SUCCESS_WORDS = (
+    r"erfolgreich|réussi|avec succès|exitosamente|correctamente|com sucesso|успешно|成功|完成|已经是最新|"
+    r"最新の状態|完了しました|Bereits aktuell|Déjà à jour|Ya está actualizado"
+)
 # The word for error or failure (a zero tally, "0 Fehler", is not one): output in another language is never
 # "nothing failed" just because no English word says so.
 FAILURE_WORDS = r"(?<!0 )(?:fehler|erreur)|fehlgeschlagen|échec|échoué|errore|\berro\b|错误|失败|エラー|失敗|ошибк"

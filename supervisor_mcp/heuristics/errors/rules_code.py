@@ -188,7 +188,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="ERROR: file or directory not found: tests/test_models.py"),
     sig(Rule.NOT_GIT_REPO, "file_not_found", "not a git repository|git-repository|dépôt git|repositorio git|"
         "repositório git|git 仓库|git リポジトリ|git репозиторий",
-        rf"fatal: (?:not a git repository|{locales.GIT_NOT_A_REPO})",
+        rf"fatal: (?:not a git repository|[^\n]{{0,80}}(?:{locales.GIT_NOT_A_REPO}))",
         example="fatal: not a git repository (or any of the parent directories): .git"),
     sig(Rule.GIT_PATHSPEC, "file_not_found", "pathspec", r"pathspec '(?P<path>[^'\n]{1,500})' did not match any file",
         example="error: pathspec 'feature/login' did not match any file(s) known to git"),

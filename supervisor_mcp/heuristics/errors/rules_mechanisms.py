@@ -204,7 +204,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"Undefined symbols for architecture \w{1,20}:\n[ \t]{1,8}\"(?P<name3>[^\"\n]{1,100})\"|"
         r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line|"
         # MSVC's link.exe
-        r"error LNK2019: unresolved external symbol \"?(?P<name4>[^\"\n]{1,100}?)\"? \(", priority=96,
+        r"error LNK2019: unresolved external symbol \"?(?P<name4>[^\"\n]{1,100}?)\"? (?:\(|referenced in)", priority=96,
         example=("main.c:(.text+0x1050): undefined reference to `pthread_create'\n"
                  "collect2: error: ld returned 1 exit status"),
         advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{name4_named}"

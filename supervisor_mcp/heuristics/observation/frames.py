@@ -22,7 +22,7 @@ _EXC_LINE = re.compile(
     r"Exception in thread \"[^\"\n]{1,100}\" |Caused by: |"
     r"Unhandled [Ee]xception[.:] |---> |(?:PHP )?Fatal error:[ \t]{1,4}Uncaught |"
     # Julia's REPL and scripts: `ERROR: LoadError: UndefVarError: ...`
-    r"ERROR:[ \t](?:LoadError:[ \t])?(?!LoadError:))?"
+    r"ERROR:[ \t](?:LoadError:[ \t]){0,3}(?!LoadError:))?"
     # (a JVM inner class is printed Outer$Inner)
     r"((?:[A-Za-z_][A-Za-z0-9_$]{0,60}(?:\.|::)){0,8}[A-Z][A-Za-z0-9_$]{0,60}?"
     r"(?:Error|Exception|Warning|Exit|Interrupt|Failure|Configured|DoesNotExist|Timeout|NotFound|"
@@ -39,7 +39,8 @@ _RUBY_EXC = re.compile(
     re.MULTILINE,
 )
 # Elixir's uncaught exception: `** (UndefinedFunctionError) function Foo.bar/0 is undefined`.
-_ELIXIR_EXC = re.compile(r"^[ \t]{0,8}\*\* \(([A-Z][\w.]{0,120})\) ([^\n]{0,2000})$", re.MULTILINE)
+# (`** (Mix) ...` is a task's message, not an exception: only Error and Exception types are read)
+_ELIXIR_EXC = re.compile(r"^[ \t]{0,8}\*\* \(([A-Z][\w.]{0,120}(?:Error|Exception))\) ([^\n]{0,2000})$", re.MULTILINE)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
 _BARE_EXC = re.compile(
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"

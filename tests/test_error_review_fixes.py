@@ -1,0 +1,72 @@
+"""Inputs a review of this stop's rules found misread, each pinned to the reading it should get: failures
+hidden by a filter, prose and names taken for failures, and advice that guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+def test_a_bracketed_log_line_that_fails_is_not_dropped_as_a_build_step_header() -> None:
+    output = ("warning: unused variable 'x'\n[main] ERROR com.acme.App - Could not connect to db: Connection "
+              "refused")
+    assert diagnose(output).category == "transient"
+
+
+def test_an_unknown_library_exception_ignores_a_mechanism_logged_before_it() -> None:
+    output = ("[sync] Checking permissions on /data: access denied for /data/tmp, skipping\n"
+              "Traceback (most recent call last):\n  File \"/app/sync.py\", line 40, in <module>\n    verify(f)\n"
+              "sync.ChecksumMismatchError: /data/a.bin")
+    assert diagnose(output, "python sync.py").category == "runtime_error"
+
+
+@pytest.mark.parametrize(("output", "action"), [
+    ("PASS src/auth.test.js\n  ✓ rejects a wrong password (5 ms)\n  ✓ accepts the right one (2 ms)\n\n"
+     "Tests:       2 passed, 2 total", "npx jest"),
+    ("No formulae or casks found for pyhton.", "brew search pyhton"),
+    ("已经是最新的。", "git pull"),
+    ("说明.txt  数据.csv  图片.png", "ls"),
+    ("record 532: duplicate key 'id=42', keeping first\nWrote 1199 records", "python dedupe.py"),
+])
+def test_normal_output_is_not_read_as_a_failure(output: str, action: str) -> None:
+    assert diagnose(output, action).category == "not_an_error"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("./main.go:12:3: duplicate key \"a\" in map literal", "unknown"),
+    ("pymysql.err.IntegrityError: (1062, \"Duplicate entry '42703' for key 'PRIMARY'\")", "precondition_failed"),
+    ("** (Mix) The task \"phx.sever\" could not be found. Did you mean \"phx.server\"?", "invalid_arguments"),
+    ("** (UndefinedFunctionError) function nil.name/0 is undefined (module nil is not available)", "runtime_error"),
+    ("ERROR: LoadError: MethodError: no method matching getindex(::Nothing, ::Int64)", "runtime_error"),
+    ("ERROR: LoadError: LoadError: UndefVarError: `x` not defined", "undefined_name"),
+    ("ERROR! couldn't resolve module/action 'ansible.builtin.cpoy'. This often indicates a misspelling, missing "
+     "collection, or incorrect module path.", "invalid_arguments"),
+    ("Error in source(\"a.R\") : a.R:3:3: unexpected symbol\n2: x <- 1\n3: x y\n     ^\nExecution halted",
+     "syntax_error"),
+    ("fatal: ni ceci ni aucun de ses répertoires parents n’est un dépôt git : .git", "file_not_found"),
+    ("FATAL Flags parsing error: Unknown command line flag 'namespase'", "invalid_arguments"),
+    ("Chef::Exceptions::FileNotFound", "file_not_found"),
+    ("Chef::Exceptions::CookbookNotFound: Cookbook nginx not found. If you're loading nginx from another cookbook, "
+     "make sure you configure the dependency in your metadata", "missing_dependency"),
+])
+def test_each_reading_the_review_asked_for(error: str, category: str) -> None:
+    assert diagnose(error).category == category
+
+
+def test_apachectl_syntax_ok_after_a_servername_note_is_not_an_error() -> None:
+    output = ("AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using "
+              "127.0.1.1.\nSyntax OK")
+    assert diagnose(output, "apachectl configtest").category == "not_an_error"
+
+
+def test_msvc_missing_system_header_is_not_sent_to_vcpkg_by_its_file_name() -> None:
+    diag = diagnose("main.cpp(1): fatal error C1083: Cannot open include file: 'stdio.h': No such file or "
+                    "directory", "cl main.cpp")
+    assert "vcpkg install stdio" not in diag.fix and "Developer Command Prompt" in diag.fix
+
+
+def test_a_projects_own_elixir_module_is_not_sent_to_hex_without_a_word() -> None:
+    diag = diagnose("** (UndefinedFunctionError) function MyApp.Repo.all/1 is undefined (module MyApp.Repo is not "
+                    "available)")
+    assert "project's own module" in diag.fix
