@@ -1,7 +1,7 @@
 """The cue table: each family of words that every ecosystem uses for one failure mechanism, with the
-root cause and fix that mechanism needs. This file holds the environment's half; cue_words_code.py the
-half for what the agent wrote or called. cues.py reads both, in the order written (see cues.py for why
-the order matters).
+root cause and fix that mechanism needs. This file holds the environment's part; cue_words_code.py the
+part for what the agent wrote or needs, cue_words_calls.py the part for how a call went. cues.py reads all
+three, in the order written (see cues.py for why the order matters).
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ def cue(name: str, category: ErrorCategory, regex: str, root_cause: str, fix: st
     return Cue(name, category, re.compile(regex, _I), root_cause, fix, required_literals(regex), parts)
 
 
-# The environment's mechanisms: rates, budgets, rights, the network. cue_words_code.py holds the cues
-# of what the agent wrote or called; cues.py tries these first.
+# The environment's mechanisms: rates, budgets, rights, the network. cue_words_code.py and cue_words_calls.py
+# hold the cues of what the agent wrote or called; cues.py tries these first.
 ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("rate_limited", "transient",
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"

@@ -22,6 +22,7 @@ from itertools import islice
 
 from supervisor_mcp.heuristics.errors.benign import CARRIES_EXCEPTION, EVENT_ROW
 from supervisor_mcp.heuristics.errors.cue_words import ENVIRONMENT_TABLE, Cue
+from supervisor_mcp.heuristics.errors.cue_words_calls import CALL_TABLE
 from supervisor_mcp.heuristics.errors.cue_words_code import CODE_TABLE
 from supervisor_mcp.heuristics.errors.in_code import in_code
 from supervisor_mcp.models import ErrorCategory
@@ -29,7 +30,7 @@ from supervisor_mcp.models import ErrorCategory
 __all__ = ["CUES", "Cue", "find_cue"]
 
 # The order they are tried in: the environment's mechanisms first (see the module docstring).
-CUES: tuple[Cue, ...] = ENVIRONMENT_TABLE + CODE_TABLE
+CUES: tuple[Cue, ...] = ENVIRONMENT_TABLE + CODE_TABLE + CALL_TABLE
 
 # A warning or deprecation notice names a problem it does not have ("making it incompatible with
 # Gradle 7.0", "npm WARN ... ENOENT"): its words are no cue.
