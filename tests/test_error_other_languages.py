@@ -209,3 +209,22 @@ def test_rspec_style_expected_got_on_two_lines_is_a_test_failure() -> None:
     report = ("  ✖  verify-patches: All patches should be installed (\n     expected: 0\n          got: 94\n\n"
               "     (compared using ==)\n     )")
     assert diagnose(report, "inspec exec test/integration").category == "test_failure"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("SCRIPT ERROR: _process: Invalid call. Nonexistent function 'is_playing_scene' in base 'EditorInterface'.",
+     "undefined_name"),
+    ("/root/app/src/server/types.nim(1, 61) Error: cannot open file: ws", "missing_dependency"),
+    ("Exception thrown: java.lang.ClassCastException (java.lang.Long cannot be cast to clojure.lang.IFn)",
+     "runtime_error"),
+    ("[00:50:58] error: memory usage peaked at 8761503744 bytes, exceeding the declared upper bound of 7800000000\n"
+     "[00:50:58] Build Summary: 2/5 steps succeeded; 1 failed", "resource_limit"),
+    ("Microsoft.FSharp.Targets(224,9): error MSB6006: \"RunFsc.cmd\" exited with code -1073741571.", "resource_limit"),
+    ("failing test: Test Failed at /home/dev/pkg/test/runtests.jl:78\n  Expression: 1 == 2\n   Evaluated: 1 == 2",
+     "test_failure"),
+    ("fatal: 不是一个 git 仓库（或者任何父目录）：.git", "file_not_found"),
+    ("\"error_description\": \"The request is missing a required parameter, includes an unsupported parameter value\"",
+     "invalid_arguments"),
+])
+def test_wordings_from_the_last_fresh_batch(error: str, category: str) -> None:
+    assert diagnose(error).category == category

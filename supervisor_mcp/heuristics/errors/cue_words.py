@@ -75,7 +75,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
          r"could not reserve enough space for [^\n]{0,40}heap|"
-         r"\bcannot allocate vector of size\b|"
+         r"\bcannot allocate vector of size\b|\bmemory usage peaked at \d{1,15} bytes, exceeding\b|"
          rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
          r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",
@@ -85,7 +85,9 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient[_ ](?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
-         r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|\bexecution took longer than\b|"
+         r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
+         # Windows's NTSTATUS for a stack overflow (0xC00000FD) as an exit code
+         r"(?:code|status):? -1073741571\b|\b0xC00000FD\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"
          r"\bvm\.max_map_count \[\d{1,12}\] is too low\b|"
          r"(?-i:\bRecord Too Large\b|\bRequest Entity Too Large\b|\bPayload Too Large\b)|"

@@ -40,7 +40,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"is not a [\w-]{1,20} command|no such (?:sub)?command|"
          r"wasn't expected|isn't valid in this context|unexpected argument|invalid (?:tag name|mode|url)|"
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
-         r"unexpected (?:argument|option|keyword argument)|missing (?:required )?(?:argument|option|parameter)|"
+         r"unexpected (?:argument|option|keyword argument)|missing (?:a )?(?:required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) (?:input |output )?arguments|illegal (?:option|argument)|"
          r"was not found in the package registry|\binvalid [\w -]{1,30} specification\b|invalid date\b|"
          r"requires at least \d+ arg(?:ument)?s?\b|accepts \d+ arg\(s\)|requires a value\b|missing [\w ]{0,30}operand|"
@@ -113,7 +113,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ..."), a version ("9.5 failed")
          # or a port ("port 5432 failed: FATAL ...")
-         r"(?<![:\d.])(?<!port )[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|"
+         r"(?<![:\d.])(?<!port )(?<!succeeded; )[1-9]\d{0,5} (?:tests? |snapshots? )?failed\b|\*\*\*Failed\b|"
          r"the following tests FAILED|"
          r"\d{1,6} (?:runs|tests), \d{1,7} assertions, [1-9]\d{0,5} failures|\btest [\w:]{1,200} \.\.\. FAILED\b|"
          r"\bRunning \S{1,200}\.{3} ?FAILURE\b|"
@@ -123,7 +123,8 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"^\d{1,3}:\d{2} \+\d{1,6}(?: ~\d{1,6})? -[1-9]\d{0,5}: Some tests failed\.|\b[1-9]\d{0,5} fails? locally\b|"
          r"^\s{0,8}Failed: [1-9]\d{0,5}\.\s{1,4}Skipped: \d{1,6}\.\s{1,4}Passed: \d{1,6}\.|"
          r"\bTestsFailedException: Tests unsuccessful\b|^\[(?:err|FAIL)\]: \S|^Failure in test \w|"
-         r"\bconfigured to fail if\b|\bexpected: [^\n]{1,200}\n\s{0,20}got: ",
+         r"\bconfigured to fail if\b|\bTest Failed at \S{1,300}:\d{1,6}\b|"
+         r"\bexpected: [^\n]{1,200}\n\s{0,20}got: ",
          "A test or assertion says the result is wrong: {line}",
          "Read the first failing assertion (expected against actual), fix the code it exercises, and run "
          "that one test again before the whole suite."),
@@ -182,7 +183,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"\battempt to (?:index|perform arithmetic on|concatenate) (?:field|local|global|upvalue) ['\"][^'\"\n]{1,80}"
          r"['\"] \(a \w{1,20} value\)|"
          r"^CallStack \(from HasCallStack\):|^Fatal error: (?:exception \w|Index out of range|Unexpectedly found nil)|"
-         r"^thread \d{1,9} panic: |^Fortran runtime error: |\bnull instance\b|"
+         r"^thread \d{1,9} panic: |\bcannot be cast to\b|^Fortran runtime error: |\bnull instance\b|"
          # Python's TypeError for a None (or other non-text) given to re, open() or a str method
          r"\bexpected (?:string or bytes-like object|str, bytes or os\.PathLike object)\b",
          "The program crashed while running: {line}",

@@ -48,7 +48,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Clojure, CloudFormation, Octave, F#, Fortran, Erlang
          r"\bUnable to resolve symbol: |\bUnrecognized named-value\b|\bUnresolved resource dependencies\b|"
          r"\bUnknown function: ['\"]|"
-         r"^error: '[^'\n]{1,80}' undefined\b|\bUnrecognized function or variable '|"
+         r"^error: '[^'\n]{1,80}' undefined\b|\bNonexistent (?:function|method|property) '[^'\n]{1,80}' in base\b|"
+         r"\bUnrecognized function or variable '|"
          r"isn't declared in the current scope\b|"
          r"^! object '[^'\n]{1,80}' not found\b|\[(?:TABLE_OR_VIEW|COLUMN|ROUTINE|SCHEMA)_NOT_FOUND\]|"
          r"\binvalid identifier '|\": invalid identifier\b|\bReferenced column \"[^\"\n]{1,80}\" not found\b|"
@@ -162,7 +163,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"couldn't resolve module/action '(?!ansible\.builtin\.)|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
          r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$PATH\b|"
-         r"\bso:[\w.+-]{1,80} \(no such package\)|\bCould not load module [‘'`][\w.]{1,100}[’'`]|"
+         r"\bso:[\w.+-]{1,80} \(no such package\)|\.nim\(\d{1,6}, \d{1,4}\) Error: cannot open file: [\w/]{1,100}$|"
+         # Windows's NTSTATUS for a DLL the program needs and cannot find (0xC0000135)
+         r"(?:code|status):? -1073741515\b|\b0xC0000135\b|\bCould not load module [‘'`][\w.]{1,100}[’'`]|"
          r"\bthe dependency is not available\b|\bCould not find class ::?\w|"
          r"\bUnable to locate executable file\b|"
          r"\bDo you have [^\n]{1,80} on your PATH\b|"

@@ -33,7 +33,7 @@ WIN_ACCESS_DENIED = (
 # git's "fatal: not a git repository".
 GIT_NOT_A_REPO = (
     r"Kein Git-Repository|n['’]est (?:pas )?un dépôt git|no es un repositorio git|não é um repositório git|"
-    r"不是 git 仓库|"
+    r"不是(?:一个)? ?git 仓库|"
     r"git リポジトリではありません|не найден git репозиторий"
 )
 # EACCES.

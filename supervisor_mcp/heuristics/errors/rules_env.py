@@ -126,7 +126,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="Error: flight HAT170 not available on date 2024-05-18"),
     sig(Rule.DOMAIN_FORBIDDEN, "precondition_failed",
         "be |not allowed|not permitted|not eligible|refundable|cancel|modifiable|changeable|only",
-        r"(?:cannot|can't|can not|could not) be \w{2,30}|"
+        r"(?:cannot|can't|can not|could not) be (?!cast\b)\w{2,30}|"
         r"is not (?:allowed|permitted|eligible|refundable|cancell?able|modifiable|changeable)|not allowed to|"
         r"only (?:\w{1,30} ){0,3}(?:can|may) be", flags=IGNORECASE,
         example="Error: basic economy reservations cannot be modified"),
