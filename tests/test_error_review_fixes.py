@@ -70,3 +70,12 @@ def test_a_projects_own_elixir_module_is_not_sent_to_hex_without_a_word() -> Non
     diag = diagnose("** (UndefinedFunctionError) function MyApp.Repo.all/1 is undefined (module MyApp.Repo is not "
                     "available)")
     assert "project's own module" in diag.fix
+
+
+@pytest.mark.parametrize("error", [
+    "java.lang.RuntimeException: Nonzero exit value: 128",
+    "Error: execution of an external compiler program 'gcc -c -w -pthread -O3 -o app.o app.c' failed with exit "
+    "code: 1",
+])
+def test_a_relay_of_a_child_process_exit_status_stays_unknown(error: str) -> None:
+    assert diagnose(error).category == "unknown"

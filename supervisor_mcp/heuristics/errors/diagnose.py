@@ -54,7 +54,9 @@ _RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|ai
 _WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException", "ExecException"})
 # Any other exception whose message only relays a command's exit status (Airflow's "Bash command failed. The
 # command returned a non-zero exit code 1.") is a wrapper too.
-_RELAYS_EXIT = re.compile(r"\bcommand\b[^\n]{0,60}\b(?:returned|exited with) a non-zero exit (?:code|status)\b", re.I)
+_RELAYS_EXIT = re.compile(
+    r"\bcommand\b[^\n]{0,60}\b(?:returned|exited with) a non-zero exit (?:code|status)\b|^Nonzero exit value: \d{1,3}$",
+    re.I)
 
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:

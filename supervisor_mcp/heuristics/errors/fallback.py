@@ -53,7 +53,7 @@ _WRAPPER_ONLY = re.compile(
     r"script returned exit code \d{1,3}\b|"
     r"returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
-    r"\bfailed (?:on line \d{1,6} )?with exit code \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
+    r"\bfailed (?:on line \d{1,6} )?with exit code:? \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
     r"^(?:Error: |error: )?exit status \d{1,3}$|^[^\n]{1,300}: exit status \d{1,3}$|"
     r"exited with non-zero status:? \d{1,3}$|"
     # cargo run / cargo test relaying the program's own exit
