@@ -79,3 +79,27 @@ def test_a_projects_own_elixir_module_is_not_sent_to_hex_without_a_word() -> Non
 ])
 def test_a_relay_of_a_child_process_exit_status_stays_unknown(error: str) -> None:
     assert diagnose(error).category == "unknown"
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("pyodbc.ProgrammingError: ('42S02', \"[42S02] [Microsoft][ODBC Driver 17 for SQL Server][SQL Server]Invalid "
+     "object name 'userz'. (208) (SQLExecDirectW)\")", "python app.py", "undefined_name"),
+    ("[error] Main.scala:1:19: object spark is not a member of package org.apache\n[error] import "
+     "org.apache.spark.SparkContext", "sbt compile", "missing_dependency"),
+    ("Error: No available formula with the name \"pyhton\". Did you mean python?",
+     "brew install pyhton && brew info python", "invalid_arguments"),
+    ("安装未成功：找不到指定的模块", "", "unknown"),
+    ("Build Summary: 2/5 steps succeeded; 1 failed", "zig build", "unknown"),
+    ("Ran 1 test.\n\nAll tests passed. Note: a call missing a parameter defaults to None.", "python -m unittest",
+     "unknown"),
+    ("Installing dependencies from lock file\nNo dependencies to install or update\nThe lockfile is frozen; skipping "
+     "update", "poetry install", "not_an_error"),
+])
+def test_each_reading_the_second_review_asked_for(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+def test_msvc_unresolved_external_gets_windows_link_advice() -> None:
+    diag = diagnose("main.obj : error LNK2019: unresolved external symbol __imp_curl_easy_init referenced in function "
+                    "main", "cl main.cpp")
+    assert diag.category == "missing_dependency" and "Additional Dependencies" in diag.fix and "-lpthread" not in diag.fix

@@ -107,7 +107,8 @@ _SUCCESS_END = re.compile(
     r"OK(?: \((?:skipped|expected failures)=\d+\))?$|Tests:\s+(?:\d+ (?:skipped|todo), )*\d+ passed, \d+ total|"
     r"\d+ passing\b|\d+ examples?, 0 failures|ok\s+\S+\s+[\d.]+s$|PASS$|"
     r"Build succeeded\.|0 Error\(s\)$|Passed!\s{1,4}- Failed:\s{1,8}0,|Restore complete\b|\(\d{1,9} rows?\)$|"
-    r"No changes\. Your infrastructure matches|Syntax OK$|Complete!$|\d{1,4} chart\(s\) linted, 0 chart\(s\) failed|"
+    r"No changes\. Your infrastructure matches|Syntax OK$|Complete!$|Got dependencies!$|"
+    r"\d{1,4} chart\(s\) linted, 0 chart\(s\) failed|"
     r"0 errors? ✔ \| 0 warnings? ✔|"
     r"[\w.-]{1,100} [\w.-]{1,40} succeeded(?: with \d+ warning\(s\))? \(|Already up[ -]to[ -]date\b|"
     r"\[[\w./-]{1,100} (?:\(root-commit\) )?[0-9a-f]{7,40}\] |\d{1,6} files? changed\b|"
@@ -204,6 +205,10 @@ def only_notices_report(envelope: Envelope, line: str) -> bool:
     return not any(_says_failure(ln) for ln in envelope.body.splitlines())
 
 
+# A failure the tool itself retried ("... failed -- attempting retry 1 in 1 second"): what follows decides.
+_RETRIED = re.compile(r"\battempting retry \d|\bretrying\b|\bwill retry\b", re.IGNORECASE)
+
+
 def succeeded_despite_noise(envelope: Envelope) -> str | None:
     """The success line, when the output ends on the tool's own word that it succeeded and nothing
     before it reports a failure (only warnings, notices and progress): `BUILD SUCCESSFUL`, an
@@ -217,7 +222,8 @@ def succeeded_despite_noise(envelope: Envelope) -> str | None:
     success = lines[last] if last is not None and tail_ok else None
     if success is None or _FAILS.search(envelope.body):
         return None
-    if any(_says_failure(ln) and not _ZERO_COUNT.match(ln) and not _SUCCESS_END.match(ln) for ln in lines):
+    if any(_says_failure(ln) and not _ZERO_COUNT.match(ln) and not _SUCCESS_END.match(ln) and not _RETRIED.search(ln)
+           for ln in lines):
         return None
     return success
 

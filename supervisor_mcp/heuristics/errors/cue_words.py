@@ -128,7 +128,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|failure|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token|authentication)\b|unable to locate credentials|"
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
-         r"\bincorrect passphrase\b|\b(?:incorrect|wrong) password(?: for\b|:|,)|"
+         r"\bincorrect passphrase\b|\b(?:incorrect|wrong) password(?: for\b|:)|"
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"
          r"\bis not allowed to do action\b|\bnot authorized on \w{1,60} to execute command\b|"
          r"\bBad owner or permissions on\b|\bcommand \w{1,40} requires authentication\b|(?-i:\bACCESS_REFUSED\b)|"
@@ -156,7 +156,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "the right scopes, your own fork)."),
     cue("network", "transient",
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
-         r"\b(?:package|tarball|index|metadata) (?:fetch|download) failed\b|"
+         r"\bPackage fetch failed and no cached copy\b|"
          r"no route to host|network is unreachable|host is unreachable|\bEHOSTUNREACH\b|\bENETUNREACH\b|"
          r"could not resolve (?:host|hostname)|name or service not known|temporary failure in name resolution|"
          r"getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|nodename nor servname|"

@@ -40,7 +40,8 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"is not a [\w-]{1,20} command|no such (?:sub)?command|"
          r"wasn't expected|isn't valid in this context|unexpected argument|invalid (?:tag name|mode|url)|"
          r"missing -{1,2}\w{1,20} option|bad/illegal format|malformed url|"
-         r"unexpected (?:argument|option|keyword argument)|missing (?:a )?(?:required )?(?:argument|option|parameter)|"
+         r"unexpected (?:argument|option|keyword argument)|"
+         r"missing (?:a required |required )?(?:argument|option|parameter)|"
          r"requires an argument|too (?:many|few) (?:input |output )?arguments|illegal (?:option|argument)|"
          r"was not found in the package registry|\binvalid [\w -]{1,30} specification\b|invalid date\b|"
          r"requires at least \d+ arg(?:ument)?s?\b|accepts \d+ arg\(s\)|requires a value\b|missing [\w ]{0,30}operand|"
@@ -159,8 +160,9 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"no devices/emulators found|licen[cs]es? (?:have|has) not been accepted|\bis already checked out at\b|"
          r"\bin deployment mode after changing\b|\bis out of support\b|\bthere was a version conflict\b|"
          r"\bduplicate key (?:value|error)\b|"
-         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bchange in progress\b|\blockfile is frozen\b|"
-         r"\b\d{1,4} files found with path\b|\bdon't have any active runners\b|"
+         r"(?-i:\bMISCONF\b|\bPRECONDITION_FAILED\b)|\bhas \"[^\"\n]{1,60}\" change in progress\b|"
+         r"\blockfile had changes, but lockfile is frozen\b|"
+         r"\b\d{1,4} files found with path '[^'\n]{1,200}' from inputs\b|\bdon't have any active runners\b|"
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",

@@ -27,7 +27,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no template \"[^\"\n]{1,100}\" associated with template|invalid object name '[^'\n]{1,100}'|"
          r"table '[^'\n]{1,80}' doesn't exist|base table or view not found|"
          r"(?:was )?not declared in (?:this|the current) scope|cannot find symbol|use of undeclared|no member named|"
-         r"is not a member of(?! package \w{1,40}$)|doe\s?s not exist in the current context|"
+         r"is not a member of(?! package [\w.]{1,100}$)|doe\s?s not exist in the current context|"
          r"cannot find (?:name|value|function|macro|type|trait|struct) |cannot find '[^'\n]{1,80}' in scope|"
          r"does not provide an export named|"
          r"unresolved import [`'](?:\w{1,60}::){1,8}\w|unsupported attribute|is not a known attribute|"
@@ -52,7 +52,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bUnrecognized function or variable '|"
          r"isn't declared in the current scope\b|"
          r"^! object '[^'\n]{1,80}' not found\b|\[(?:TABLE_OR_VIEW|COLUMN|ROUTINE|SCHEMA)_NOT_FOUND\]|"
-         r"\binvalid identifier '|\": invalid identifier\b|\bReferenced column \"[^\"\n]{1,80}\" not found\b|"
+         r"\bat position \d{1,6}\s{1,4}invalid identifier '|\": invalid identifier\b|"
+         r"\bReferenced column \"[^\"\n]{1,80}\" not found\b|"
          r"': identifier not found\b|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
          # Airflow's connections, Snowflake's objects
@@ -158,7 +159,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          # other languages' loaders and build tools: Perl, R, Lua, Dart, Swift, Scala, OCaml (dune), PowerShell,
          # Ansible, Bazel
          r"\bCan't locate [\w/]{1,200}\.pm in @INC|\bthere is no package called\b|\bmodule '[^'\n]{1,100}' not found:|"
-         r"\bCouldn't resolve the package '|\bno such module '|\bobject \w{1,80} is not a member of package \w{1,40}$|"
+         r"\bCouldn't resolve the package '|\bno such module '|"
+         r"\bobject \w{1,80} is not a member of package [\w.]{1,100}$|"
          r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
          r"couldn't resolve module/action '(?!ansible\.builtin\.)|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"

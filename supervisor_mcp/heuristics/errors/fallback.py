@@ -228,7 +228,9 @@ def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | N
 def _from_words(ctx: ErrorContext, evidence: list[str]) -> Finding | None:
     """What the words say: the tool's own success at the end, else the mechanism a cue names."""
     cue = from_cues(ctx.envelope.body, evidence)
-    if cue is not None and cue.rule == "cue:no_such_package" and _SEARCHES.search(ctx.action):
+    last = ctx.command
+    if (cue is not None and cue.rule == "cue:no_such_package" and last and _SEARCHES.match(" ".join(last.argv[1:3]))
+            and not _INSTALLS.search(ctx.action)):
         # `brew search pyhton` finding nothing: an empty result is the search's answer, as grep's is.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, cue.evidence,
                        root_cause="The search found no package by that name; that is its answer, not a failure.",
@@ -280,8 +282,9 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
     return None
 
 
-# A package manager asked to search or list, not to install.
-_SEARCHES = re.compile(r"\b(?:search|find|list|info|show)\b|\s-S[sil]\b|\s-Q[si]?\b")
+# A package manager asked to search or list, not to install (read from the last command's subcommand).
+_SEARCHES = re.compile(r"(?:search|find|list|info|show)\b|-S[sil]\b|-Q[si]?\b")
+_INSTALLS = re.compile(r"\b(?:install|add|upgrade|update|remove)\b|\s-S[yu]{0,2}\s")
 # Programs whose output is data (names, lines, commits), not a report on how they went.
 _LISTS = frozenset({"ls", "dir", "tree", "find", "grep", "rg", "echo", "printf", "git-log", "git-show", "git-diff",
                     "git-status", "git-branch"})

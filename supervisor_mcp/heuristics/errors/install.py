@@ -53,8 +53,9 @@ _LOADERS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), w
      "build again."),
     (r"Library \"(?P<name>[\w.-]{1,100})\" not found", "OCaml library",
      "opam install {name_q} (or fix the name in the dune file's libraries), then dune build."),
-    (r"object (?P<name>\w{1,80}) is not a member of package \w{1,40}(?:\n|$)", "Scala package",
-     "Add the library that provides `{name}` to libraryDependencies in build.sbt, then sbt compile."),
+    (r"object (?P<name>\w{1,80}) is not a member of package [\w.]{1,100}(?:\n|$)", "Scala package",
+     "Add the library that provides `{name}` to libraryDependencies in build.sbt (if the package is the "
+     "project's own, check the name's spelling instead), then sbt compile."),
     (r"The specified module '(?P<name>[\w.-]{1,100})(?<!\.psm1)(?<!\.psd1)(?<!\.dll)' was not loaded",
      "PowerShell module",
      "Install-Module {name_q} -Scope CurrentUser, then Import-Module it again."),

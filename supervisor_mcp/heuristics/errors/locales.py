@@ -66,7 +66,8 @@ KILLED = r"^[ \t]*(?:Getötet|已杀死|Убито)[ \t]*$"
 # Words of success and of "nothing to do" in those languages (git's "Already up to date", a program's "finished
 # successfully"): output that says so in another language is a normal result.
 SUCCESS_WORDS = (
-    r"erfolgreich|réussi|avec succès|exitosamente|correctamente|com sucesso|успешно|成功|完成|已经是最新|"
+    r"(?<!nicht )erfolgreich|réussi|avec succès|exitosamente|correctamente|com sucesso|(?<!не)успешно|"
+    r"(?<!未)(?<!不)成功|(?<!未)(?<!法)完成|已经是最新|"
     r"最新の状態|完了しました|Bereits aktuell|Déjà à jour|Ya está actualizado"
 )
 # The word for error or failure (a zero tally, "0 Fehler", is not one): output in another language is never

@@ -139,6 +139,7 @@ class Rule(StrEnum):
     STATUS_TABLE = "status_table"
     DB_NOT_UP = "db_not_up"
     LINKER_MISSING = "linker_missing"
+    MSVC_LINK = "msvc_unresolved_external"
     RELATIVE_MODULE = "relative_module"
     PINNED_VERSION = "pinned_version"
     INTERPRETER_AS_PACKAGE = "interpreter_as_package"

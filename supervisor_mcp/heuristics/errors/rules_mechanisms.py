@@ -202,16 +202,23 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
         # Apple's ld: the symbols follow on their own lines
         r"Undefined symbols for architecture \w{1,20}:\n[ \t]{1,8}\"(?P<name3>[^\"\n]{1,100})\"|"
-        r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line|"
-        # MSVC's link.exe
-        r"error LNK2019: unresolved external symbol \"?(?P<name4>[^\"\n]{1,100}?)\"? (?:\(|referenced in)", priority=96,
+        r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,
         example=("main.c:(.text+0x1050): undefined reference to `pthread_create'\n"
                  "collect2: error: ld returned 1 exit status"),
-        advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{name4_named}"
-                "{lib_named}: the "
+        advice=("The linker cannot find a symbol or library{name_named}{name2_named}{name3_named}{lib_named}: the "
                 "library or object that defines it is not linked.",
                 "Link it: add the library to the link line (e.g. -lpthread, -lm, or target_link_libraries in "
                 "CMake) or compile the file that defines it, then rebuild.")),
+    # MSVC's link.exe: the same mechanism, with Windows's own remedy (a .lib, not -l)
+    sig(Rule.MSVC_LINK, "missing_dependency", "unresolved external symbol",
+        r"error LNK2019: unresolved external symbol \"?(?P<name>[^\"\n]{1,100}?)\"? (?:\(|referenced in)", priority=96,
+        example=("main.obj : error LNK2019: unresolved external symbol __imp_curl_easy_init referenced in function "
+                 "main"),
+        advice=("The linker cannot find `{name}`: the library or object that defines it is not linked (an `__imp_` "
+                "prefix means the library's import .lib).",
+                "Add the .lib to Linker > Input > Additional Dependencies (target_link_libraries in CMake, or "
+                "#pragma comment(lib, ...)); for a function of your own, add the file that defines it to the "
+                "project. Then rebuild.")),
     # --- packages and modules
     sig(Rule.RELATIVE_MODULE, "file_not_found", "cannot find module|no such file to load|cannot load such file",
         r"Cannot find module '(?P<path>(?:\.{1,2}/|/|@/|~/)[^'\n]{1,200})'|"
