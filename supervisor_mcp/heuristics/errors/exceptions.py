@@ -288,7 +288,8 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
 
 # SQLSTATEs for a table, column or function that does not exist (ODBC's 42S02/42S22, Postgres's 42P01/42703/42883).
 _SQLSTATE_UNDEFINED = re.compile(
-    r"[(\['](?:42S02|42S22|42P01|42703|42883)[)\]']|\bSQLSTATE\[?(?:42S02|42S22|42P01|42703|42883)\b|"
+    r"\((?:42S02|42S22|42P01|42703|42883)\)|\('(?:42S02|42S22|42P01|42703|42883)',|\[(?:42S02|42S22|42P01|42703|42883)\]|"
+    r"'C': '(?:42S02|42S22|42P01|42703|42883)'|\bSQLSTATE\[?(?:42S02|42S22|42P01|42703|42883)\b|"
     r"\bERROR:? (?:42S02|42S22|42P01|42703|42883)\b")
 
 
