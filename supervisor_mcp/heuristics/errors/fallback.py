@@ -18,7 +18,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
 from supervisor_mcp.heuristics.observation import Envelope
 from supervisor_mcp.heuristics.observation.clip import clip
-from supervisor_mcp.heuristics.observation.kind import viewer
+from supervisor_mcp.heuristics.observation.kind import shows_data
 from supervisor_mcp.models import ErrorCategory, Fault
 
 # A test runner's progress line: `tests/test_x.py ..F.E [ 40%]` (pytest) or `[FAIL]`/`[OK]` (sympy).
@@ -266,7 +266,7 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
                        fix="Carry on, or treat the status as the answer (e.g. nothing to commit).")
     quiet = not (_TROUBLE_WORDS.search(words) or _FAILURE_WORDS.search(words) or _STOPPED.search(scan)
                  or _DIAGNOSTIC.search(scan) or _WRAPPER_ONLY.search(scan))
-    if code is None and quiet and not (viewer(program) or program in _LISTS) and _mostly_foreign(scan):
+    if code is None and quiet and not shows_data(program) and _mostly_foreign(scan):
         return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence,
                        root_cause="The output is mostly in another language and names no mechanism in words read "
                                   "here, so whether the command failed cannot be told from it.",
@@ -285,9 +285,6 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
 # A package manager asked to search or list, not to install (read from the last command's subcommand).
 _SEARCHES = re.compile(r"(?:search|find|list|info|show)\b|-S[sil]\b|-Q[si]?\b")
 _INSTALLS = re.compile(r"\b(?:install|add|upgrade|update|remove)\b|\s-S[yu]{0,2}\s")
-# Programs whose output is data (names, lines, commits), not a report on how they went.
-_LISTS = frozenset({"ls", "dir", "tree", "find", "grep", "rg", "echo", "printf", "git-log", "git-show", "git-diff",
-                    "git-status", "git-branch"})
 
 
 def _mostly_foreign(text: str) -> bool:

@@ -46,6 +46,8 @@ _DEFINES = re.compile(
 )
 # Programs whose output is a file's text even when it is HTML (an agent working on markup).
 _SHELL_READERS = frozenset({"grep", "egrep", "rg", "awk", "git", "sed", "head", "tail"})
+_LISTERS = frozenset({"ls", "dir", "tree", "find", "grep", "rg", "echo", "printf", "git-log", "git-show", "git-diff",
+                      "git-status", "git-branch"})
 _VIEWERS = frozenset({"cat", "nl", "head", "tail", "less", "more", "bat", "open", "goto", "view", "read",
                       "read_file", "view_file", "open_file", "str_replace_editor", "sed"})
 
@@ -114,6 +116,12 @@ def looks_like_source(lines: Sequence[str]) -> bool:
 def viewer(program: str) -> bool:
     """A program or tool that shows a file as it is."""
     return program.lower() in _VIEWERS
+
+
+def shows_data(program: str) -> bool:
+    """A program whose output is data (a file's text, names, matching lines, commits), not a report on how it
+    went."""
+    return viewer(program) or program in _LISTERS
 
 
 def infer(body: str, *, program: str = "", url: bool = False, file: bool = False) -> Kind:
