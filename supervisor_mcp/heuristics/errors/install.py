@@ -90,18 +90,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
-    lib = next((g[k] for k in ("lib", "lib2", "lib3", "lib4", "lib5") if g.get(k)), "")
-    if g.get("lib5"):  # MSVC: Windows has no apt, and a header's name is not its library's
-        return (f"The header `{lib}` is not on the include path.",
-                "A system or SDK header (stdio.h, windows.h): build from a Developer Command Prompt (vcvarsall.bat) "
-                "so the SDK's include paths are set. A library's header: install the library (vcpkg search NAME, "
-                "vcpkg install PORT) and add its include directory. The project's own header: add its folder to "
-                "the include paths. Then rebuild.")
-    if g.get("lib4"):  # gfortran's .mod: the project's own module compiled later, or a library's
-        return (f"The compiled module `{lib}` is not where the compiler looks.",
-                "If the module is the project's own, compile the file that defines it first (the build order); if "
-                "it comes from a library, install its -dev package and add its module directory with -I; then "
-                "rebuild.")
+    lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
     if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "

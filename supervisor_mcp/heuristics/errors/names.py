@@ -32,6 +32,8 @@ class Rule(StrEnum):
     ENV_INTERP = "env_interp"
     NODE_MODULE = "node_module"
     C_HEADER = "c_header"
+    FORTRAN_MODULE = "fortran_module"
+    MSVC_HEADER = "msvc_header"
     PIP_NO_DIST = "pip_no_dist"
     APT_MISSING = "apt_missing"
     GO_MISSING = "go_missing"

@@ -131,15 +131,28 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                 "./configure or cmake), or pass its directory with -I.")),
     # gcc in any locale, and clang's wording
     # (and Ruby's mkmf, which checks for the header before a native gem compiles)
-    sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '|fatal error c1083",
+    sig(Rule.C_HEADER, "missing_dependency", "fatal error:|can't find the '",
         rf"fatal error: (?P<lib>[\w./+-]{{1,200}}\.h(?:pp|h)?): (?:No such file or directory|{locales.ENOENT})|"
         r"fatal error: '(?P<lib2>[\w./+-]{1,200}\.h(?:pp|h)?)' file not found|"
-        r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header|"
-        # gfortran's compiled module interface, which a library's -dev package ships as headers are shipped
-        r"Fatal Error: Cannot open module file '(?P<lib4>[\w./+-]{1,200}\.mod)'|"
-        # MSVC's C1083
-        r"fatal error C1083: Cannot open include file: '(?P<lib5>[\w./+-]{1,200}\.h(?:pp|h)?)'",
+        r"Can't find the '(?P<lib3>[\w./+-]{1,200}\.h) header",
         example="src/main.c:3:10: fatal error: openssl/ssl.h: No such file or directory"),
+    # gfortran's compiled module interface: the project's own module compiled later, or a library's
+    sig(Rule.FORTRAN_MODULE, "missing_dependency", "fatal error:",
+        r"Fatal Error: Cannot open module file '(?P<lib>[\w./+-]{1,200}\.mod)'",
+        example="Fatal Error: Cannot open module file 'netcdf.mod' for reading at (1): No such file or directory",
+        advice=("The compiled module `{lib}` is not where the compiler looks.",
+                "If the module is the project's own, compile the file that defines it first (the build order); if "
+                "it comes from a library, install its -dev package and add its module directory with -I; then "
+                "rebuild.")),
+    # MSVC's C1083: Windows has no apt, and a header's name is not its library's
+    sig(Rule.MSVC_HEADER, "missing_dependency", "fatal error c1083",
+        r"fatal error C1083: Cannot open include file: '(?P<lib>[\w./+-]{1,200}\.h(?:pp|h)?)'",
+        example="main.cpp(1): fatal error C1083: Cannot open include file: 'curl/curl.h': No such file or directory",
+        advice=("The header `{lib}` is not on the include path.",
+                "A system or SDK header (stdio.h, windows.h): build from a Developer Command Prompt (vcvarsall.bat) "
+                "so the SDK's include paths are set. A library's header: install the library (vcpkg search NAME, "
+                "vcpkg install PORT) and add its include directory. The project's own header: add its folder to "
+                "the include paths. Then rebuild.")),
     sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"
         r"Could not find a version that satisfies the requirement (?P<module2>\S{1,100})",
