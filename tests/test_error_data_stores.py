@@ -81,3 +81,27 @@ def test_unknown_library_exception_yields_to_the_mechanism_in_the_body_it_relays
     output = ("BotoServerError: 400 Bad Request\n{\"Error\":{\"Code\":\"ValidationError\",\"Message\":\"Template format "
               "error: Unresolved resource dependencies [website_bucket] in the Resources block of the template\"}}")
     assert diagnose(output).category == "undefined_name"
+
+
+@pytest.mark.parametrize("error", [
+    "Error: no such column: emial\n  in \"SELECT emial FROM users\"",
+    "Msg 208, Level 16, State 1, Line 1\nInvalid object name 'dbo.Ordrs'.",
+    "Msg 207, Level 16, State 1, Line 1\nInvalid column name 'CustomerNmae'.",
+    "sqlalchemy.exc.OperationalError: (sqlite3.OperationalError) table users has no column named nickname\n"
+    "[SQL: INSERT INTO users (id, nickname) VALUES (?, ?)]",
+])
+def test_sqlite_and_sql_server_words_for_a_missing_table_or_column(error: str) -> None:
+    assert diagnose(error).category == "undefined_name"
+
+
+def test_a_missing_table_under_python_db_api_stays_the_setup_not_run() -> None:
+    # The shared dev slice labels Django reproductions' "no such table" as runtime_error: the migrations never ran.
+    error = "  File \"repro.py\", line 9, in <module>\n    cur.execute('select * from app_item')\n" \
+            "sqlite3.OperationalError: no such table: app_item"
+    assert diagnose(error).category == "runtime_error"
+
+
+def test_a_builtin_re_raise_of_a_relayed_driver_error_reads_the_driver() -> None:
+    error = ("RuntimeError: (snowflake.connector.errors.ProgrammingError) 002003 (42S02): SQL compilation error:\n"
+             "Object 'ORDRS' does not exist or not authorized.\n[SQL: SELECT * FROM ordrs]")
+    assert diagnose(error).category == "undefined_name"

@@ -76,3 +76,23 @@ def test_an_unmapped_compiler_error_with_an_exit_code_is_not_a_programs_verdict(
                    "error[E0499]: cannot borrow `v` as mutable more than once at a time\n --> src/main.rs:5:14",
                    "cargo build")
     assert out.category == "unknown" and "E0499" in out.root_cause
+
+
+def test_a_timestamped_log_warning_before_normal_output_is_not_a_failure():
+    out = diagnose("21/03/02 10:11:12 WARN util.NativeCodeLoader: Unable to load native-hadoop library for your "
+                   "platform... using builtin-java classes where applicable\nFound 2 items\n"
+                   "drwxr-xr-x   - app supergroup          0 2021-03-02 10:00 /data/raw\n"
+                   "drwxr-xr-x   - app supergroup          0 2021-03-02 10:05 /data/clean", "hdfs dfs -ls /data")
+    assert out.category == "not_an_error"
+
+
+def test_a_jvm_warning_is_a_warning_not_the_failure():
+    out = diagnose("OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes because "
+                   "bootstrap classpath has been appended\nwrote 3 records to out.parquet", "spark-submit job.py")
+    assert out.category == "not_an_error"
+
+
+def test_a_timestamped_warning_that_relays_a_failure_still_counts():
+    out = diagnose("2024-05-01 10:00:01,120 WARN [main] Retrying connect to server: db:5432. Connection refused\n"
+                   "2024-05-01 10:00:09,001 ERROR [main] giving up", "java -jar loader.jar")
+    assert out.category == "transient"

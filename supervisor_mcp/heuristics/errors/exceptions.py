@@ -173,6 +173,7 @@ def http_category(message: str) -> ErrorCategory | None:
 
 def exception_category(name: str, message: str) -> ErrorCategory:
     """The failure mechanism an exception of this type with this message stands for."""
+    name, message = _relayed(name, message)
     if _CONTEXT.search(message) or _QUOTA.search(message):
         return "resource_limit"  # providers wrap an over-long prompt or a spent quota in generic errors
     if _SQL_SYNTAX.search(message) or (name not in _EXC_EXACT and name not in _GENERIC and "Assert" not in name
@@ -220,6 +221,13 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if found is not None:
         return found[0].category
     return "runtime_error"
+
+
+def _relayed(name: str, message: str) -> tuple[str, str]:
+    """A builtin re-raise of SQLAlchemy's wrapping, "RuntimeError: (snowflake...ProgrammingError) 002003 (42S02):
+    ...": the driver's class and message are the failure."""
+    relayed = _RELAYED_DB_API.match(message)
+    return (relayed.group(1), message[relayed.end():]) if relayed is not None and name in _GENERIC else (name, message)
 
 
 def _exact(name: str, message: str) -> ErrorCategory | None:
@@ -293,9 +301,13 @@ _SQLSTATE_UNDEFINED = re.compile(
     r"\bERROR:? (?:42S02|42S22|42P01|42703|42883)\b")
 
 
+_RELAYED_DB_API = re.compile(r"\((?:\w{1,40}\.){1,6}(" + "|".join(sorted(_DB_API)) + r")\) ")
+
+
 def _database(name: str, message: str) -> ErrorCategory | None:
     """DB-API's classes, one name for every failure: the server's SQLSTATE or words say the mechanism."""
-    if _SQLSTATE_UNDEFINED.search(message):
+    # SQLite states no SQLSTATE; its missing column is a wrong name (a missing table stays the script's setup not run)
+    if _SQLSTATE_UNDEFINED.search(message) or re.search(r"\bno such column: |\bhas no column named \w", message):
         return "undefined_name"
     if name == "OperationalError":
         if "syntax error" in message:

@@ -254,7 +254,9 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
     """Output that reports only normal results: a command that worked, or whose nonzero exit is its answer."""
     # Judged on the head and tail of long output, where a failure would state itself.
     scan = body if len(body) <= 16000 else f"{body[:8000]}\n{body[-8000:]}"
-    words = prose(scan)
+    # A warning names a problem it does not have ("WARN ... Unable to load native-hadoop library"): its words
+    # are no failure of the command.
+    words = prose("\n".join(ln for ln in scan.splitlines() if not is_warning(ln)))
     lines = [ln for ln in scan.splitlines() if ln.strip()] if len(scan) < 2000 else []
     rest = [ln for ln in lines if not _WRAPPER_ONLY.search(ln)]
     if (rest and len(rest) < len(lines) and any(_NOTICES.search(ln) for ln in rest)

@@ -19,9 +19,13 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         advice=("The database refused these credentials.",
                 "Check the user, password and host in the connection settings (and that the user may connect from "
                 "this host); retrying with the same credentials fails the same way.")),
-    sig(Rule.DB_MISSING_OBJECT, "undefined_name", "does not exist|doesn't exist|unknown column|ora-00942",
+    # Postgres, MySQL, Oracle, then SQLite and SQL Server, whose wordings have no "exist" in them
+    sig(Rule.DB_MISSING_OBJECT, "undefined_name",
+        "does not exist|doesn't exist|unknown column|ora-00942|no such|has no column named|invalid object name|"
+        "invalid column name",
         r"(?:relation|column|table) \"?[\w.]{1,100}\"? does not exist(?!, skipping)|Table '[\w.]{1,100}' doesn't exist|"
-        r"Unknown column '[^'\n]{1,100}'|ORA-00942",
+        r"Unknown column '[^'\n]{1,100}'|ORA-00942|\bno such (?:table|column): [\w.\"`\[]|"
+        r"\btable [\w.\"`]{1,100} has no column named \w|\bInvalid (?:object|column) name '[^'\n]{1,100}'",
         example='ERROR:  relation "orders" does not exist\nLINE 1: SELECT * FROM orders;',
         advice=("The query names a table or column the database does not have (wrong name, or a migration not "
                 "applied).",
