@@ -103,7 +103,10 @@ _STATUS_SIGNATURES = tuple(
         rf"[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
         rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"']|{_CODE_IN_ERROR}(?:{words})[\"'])|"
         rf"(?:[\"'](?:status|statusCode|status_code|code|httpStatus)[\"']\s{{0,3}}:\s{{0,3}}[\"']?(?:{codes})\b(?!\.\d)|"
-        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})",
+        rf"[\"']status[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{words})[\"'])(?=[\s\S]{{0,300}}?{_ERROR_KEY})|"
+        # Node's inspection of an error object: unquoted keys, one a line, under the error or its message
+        rf"(?:\bError\b|^\s{{1,8}}message: )[^\n]{{0,300}}\n(?:\s{{1,8}}\w{{1,30}}: [^\n]{{0,300}}\n){{0,8}}"
+        rf"\s{{1,8}}(?:status|statusCode|code|httpStatus): (?:{codes}),?$",
         priority=40,
         example=f'{{"statusCode": {status}, "message": "see the body"}}', advice=advice)
     for rule, category, codes, words, status, advice in _STATUS_CLASSES

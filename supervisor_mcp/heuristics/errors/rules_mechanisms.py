@@ -272,8 +272,11 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
         advice=("The database refused the write: it breaks a constraint (a duplicate key, a missing parent row).",
                 "Look up the existing row first (or use an upsert), or insert the parent row before the child; "
                 "retrying the same write fails the same way.")),
-    sig(Rule.STATE_LOCK, "precondition_failed", "state lock",
-        r"acquiring the state lock", flags=IGNORECASE,
+    # Terraform's and OpenTofu's lock, a backend's own words for it (Azure's blob lease), Pulumi's stack lock
+    sig(Rule.STATE_LOCK, "precondition_failed",
+        "state lock|to lock|already locked|currently locked|leasealreadypresent",
+        r"acquiring the state lock|\bfailed to lock [\w ]{0,30}state\b|\bstate blob is already locked\b|"
+        r"\bthe stack is currently locked\b|\bLeaseAlreadyPresent\b", flags=IGNORECASE,
         priority=56,  # above the lock table's own error code that it quotes (ConditionalCheckFailedException)
         example="Error: Error acquiring the state lock\n\nError message: ConditionalCheckFailedException",
         advice=("Another run holds the state lock, or a crashed run left it behind.",
