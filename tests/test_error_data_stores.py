@@ -105,3 +105,19 @@ def test_a_builtin_re_raise_of_a_relayed_driver_error_reads_the_driver() -> None
     error = ("RuntimeError: (snowflake.connector.errors.ProgrammingError) 002003 (42S02): SQL compilation error:\n"
              "Object 'ORDRS' does not exist or not authorized.\n[SQL: SELECT * FROM ordrs]")
     assert diagnose(error).category == "undefined_name"
+
+
+def test_a_document_that_does_not_fit_the_index_mapping_is_a_data_shape_error() -> None:
+    error = ('{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"failed to parse field [price] of '
+             'type [float]"}],"type":"mapper_parsing_exception","reason":"failed to parse field [price] of type '
+             '[float]"},"status":400}')
+    out = diagnose(error)
+    assert out.category == "runtime_error" and "mapper_parsing_exception" in out.root_cause
+
+
+@pytest.mark.parametrize("error", [
+    "2025-01-30 14:57:37.978 | WARNING  | app.index:build:241 - Error: Expecting value: line 1 column 1 (char 0)",
+    "  `-> Call to `setuptools.build_meta.get_requires_for_build_wheel` failed: expected value at line 1 column 1",
+])
+def test_a_json_decoder_failing_at_the_first_character_read_no_json_at_all(error: str) -> None:
+    assert diagnose(error).category == "runtime_error"

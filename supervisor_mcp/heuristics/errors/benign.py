@@ -47,8 +47,8 @@ _WARNING_LINE = re.compile(
     rf"(?!{EVENT_ROW.pattern})"
     # (a wrapper may relay a tool's stderr at its own error level: `[ERROR] npm WARN ...`, `Error: WARNING: ...`)
     r"(?:\[ERROR\] |Error: |##\[error\]|---> )?"
-    # a logging framework's timestamp before the level (log4j's `14/10/16 15:20:14 WARN`, loguru's `... | WARNING |`)
-    r"(?:(?:\d{2,4}[-/]\d\d[-/]\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? {1,4}(?:\| {0,4})?)?"
+    # a logging framework's timestamp before the level (log4j's `14/10/16 15:20:14 WARN`)
+    r"(?:(?:\d{2,4}[-/]\d\d[-/]\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? {1,4})?"
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[(?:WARN(?:ING)?|Warning)\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
     r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: (?:warning|WARNING): |[\w .-]{1,60} VM warning: |"

@@ -114,7 +114,9 @@ _NULLISH = re.compile(r"\bnil\b|NilClass|\bnull\b|\bundefined\b|\bNone\b")
 # the response), not JSON with a typo. rules_toolchains.py reads the same words outside an exception.
 NOT_JSON = (
     r"Unexpected token '?<'?,? ?\"?<(?:!DOCTYPE|html)[^\n]{0,60}is not valid JSON|"
-    r"Unexpected token < in JSON at position 0|SyntaxError: Unexpected end of JSON input"
+    r"Unexpected token < in JSON at position 0|SyntaxError: Unexpected end of JSON input|"
+    # Python's json and Rust's serde_json at the very first character: nothing of the body was JSON
+    r"\bExpecting value: line 1 column 1 \(char 0\)|\bexpected value at line 1 column 1\b"
 )
 _ERRNO_RE = re.compile(r"\[Errno (-?\d{1,4})\]")
 _TYPE_ARGS = re.compile(

@@ -153,7 +153,8 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         example='Error: expected instance_type to be one of ["t3.micro" "t3.small"], got t3.huge',
         advice=("The value given is not one the field accepts: {detail}.", "Use one of the values listed.")),
     # JSON.parse given an HTML page or an empty body (see exceptions.NOT_JSON)
-    sig(Rule.NOT_JSON, "runtime_error", "is not valid json|in json at position 0|end of json input", NOT_JSON,
+    sig(Rule.NOT_JSON, "runtime_error", "is not valid json|in json at position 0|end of json input|line 1 column 1",
+        NOT_JSON,
         flags=IGNORECASE, example="Unhandled Rejection: Unexpected token < in JSON at position 0",
         advice=("The response was not JSON at all (an HTML error page or an empty body), so parsing it failed.",
                 "Print the status code and the first bytes of the body before parsing; fix the URL, the auth or "
@@ -161,7 +162,7 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
     # --- data whose shape is not what the code reads: a decode into the wrong type, a filter on the wrong kind
     sig(Rule.DATA_SHAPE, "runtime_error",
         "cannot unmarshal|jq: error (at|value too long|out of range for type|data too long|incorrect|field overflow|"
-        "nil pointer evaluating|invalid input syntax for",
+        "nil pointer evaluating|invalid input syntax for|mapperparsingexception|mapper_parsing_exception",
         r"(?P<detail>json: cannot unmarshal \w{1,20} into Go (?:value|struct field)[^\n]{0,200}|"
         # SQL data exceptions: a value the column's type cannot hold (Postgres 22xxx, MySQL 1264/1366/1406)
         r"value too long for type [\w ]{1,40}(?:\(\d{1,6}\))?|numeric field overflow|"
@@ -169,7 +170,9 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"Incorrect \w{1,20} value: '[^'\n]{0,100}' for column|Out of range value for column '[^'\n]{1,100}'|"
         r"invalid input syntax for (?:type )?\w{1,20}[^\n]{0,100}|"
         # a Go template (Helm) reading a field of a value that is not set
-        r"nil pointer evaluating [^\n]{1,100})|"
+        r"nil pointer evaluating [^\n]{1,100}|"
+        # a search index's document whose value does not fit the field's mapped type (Elasticsearch, OpenSearch)
+        r"(?:mapper_parsing_exception|MapperParsingException)(?:\[[^\n\]]{1,150}\])?)|"
         r"^jq: error \(at [^)\n]{1,100}\): (?![^\n]{0,80}syntax error)(?P<detail2>[^\n]{1,200})$",
         priority=51,  # above a test runner's failure line around it: the data is why the test failed
         example='jq: error (at <stdin>:0): Cannot index string with string "name"',
