@@ -97,7 +97,10 @@ _LEVEL_FAILURE = re.compile(
 )
 # A tool's own last word that it succeeded; what it printed before that was commentary.
 _SUCCESS_END = re.compile(
-    r"^(?:\[\w{1,10}\]\s{1,4})?(?:BUILD SUCCESS(?:FUL)?\b|Installation (?:complete|completed|finished|successful)\b|"
+    # (a level in brackets, or a CLI's status mark: firebase's `+  Deploy complete!`, `✔ Done`)
+    r"^(?:\[\w{1,10}\]\s{1,4}|[+✔✓√]\s{1,4})?(?:BUILD SUCCESS(?:FUL)?\b|"
+    r"(?:Deploy|Deployment|Build|Upload|Publish|Release|Sync|Migration)s? (?:complete|completed|succeeded|finished)\b|"
+    r"Installation (?:complete|completed|finished|successful)\b|"
     r"added \d{1,6} packages?|found 0 vulnerabilities|up to date\b|Total time:|\[\s{0,2}\d{1,3}%\] Built target|"
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
     r"(?:COMMIT|CREATE \w+|INSERT \d+ \d+|UPDATE \d+|DELETE \d+|DROP \w+)$|"

@@ -86,6 +86,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
+         # a linked image larger than the target's memory region (GNU ld for embedded boards)
+         r"\bregion [`'‘]\w{1,40}['’] overflowed by \d|\bwill not fit in region\b|"
          # Windows's NTSTATUS for a stack overflow (0xC00000FD) as an exit code
          r"(?:code|status):? -1073741571\b|\b0xC00000FD\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"
@@ -125,7 +127,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"required |necessary )?(?:permissions?|privileges?|access rights)|\bnot permitted\b|"
          r"insufficient (?:permissions?|privileges?|scopes?)|\bEACCES\b|\bEPERM\b|PermissionError|"
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
-         r"requires? (?:root|administrator|elevated) (?:privileges|rights)|authentication (?:failed|failure|required)|"
+         r"requires? (?:root|administrator|administrative|elevated) (?:privileges|rights|permissions)|"
+         r"\brun (?:it )?(?:from|in) an elevated\b|authentication (?:failed|failure|required)|"
          r"bad credentials|invalid (?:credentials|api[ _-]?key|token|authentication)\b|unable to locate credentials|"
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
          r"\bincorrect passphrase\b|\b(?:incorrect|wrong) password(?: for\b|:)|"

@@ -176,7 +176,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"terminate called after throwing|(?:cannot|can't) \w{1,20} (?:over|of|on) (?:null|undefined|nil|None)\b|"
          r"back-off restarting failed|CrashLoopBackOff|found nil while unwrapping|AddressSanitizer|"
          r"heap-buffer-overflow|double free|use-after-free|"
-         r"stack smashing detected|non-nullable field|"
+         r"stack smashing detected|non-nullable field|\bkilled by signal 11\b|\bSIGSEGV\b|"
          r"declared as a non null type|"
          # Perl's undefined invocant, Lua's nil and wrong-typed values, Haskell's and Swift's runtime traps,
          # OCaml's uncaught exception, Zig's panic

@@ -17,6 +17,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
          r"could not get unknown property|"
+         # Emacs Lisp and Common Lisp (SBCL)
+         r"\bSymbol's (?:function definition|value as variable) is void: |"
+         r"\bThe (?:function|variable) [\w:*+.-]{1,80} is (?:undefined|unbound)\b|"
          r"['‘]\w{1,80}['’] undeclared|has not been declared|"
          r"no (?:method|field|function|variable|function or associated item|variant or associated item) named|"
          r"(?:class|interface|trait|function|constant) [\"'][^\"'\n]{1,100}[\"'] not found|"
@@ -103,7 +106,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          # Lua's and Julia's parsers
          r":\d{1,6}:\d{1,4}: unexpected (?:symbol|string constant|numeric constant|input|end of input|'[^'\n]{1,10}')$|"
          r"['‘][^'’\n]{1,20}['’] expected near\b|\bunexpected symbol near\b|^ERROR: (?:LoadError: )?syntax: |"
-         r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b",
+         r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b|"
+         # Lisp readers: an unclosed form reaches the end of the file (Emacs, SBCL)
+         r"\bEnd of file during parsing\b|\bREAD error during COMPILE-FILE\b",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -149,6 +154,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"unable to locate the javac compiler|not a JRE\b|could not resolve [\"'][@\w]|"
          r"library not found for -l|could not find a declaration file for module|"
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
+         # Racket's missing collection, a TeX package not installed, a peer dependency never installed
+         r"\bstandard-module-name-resolver: collection not found\b|"
+         r"\bLaTeX Error: File [`'‘][^'’\n]{1,100}\.(?:sty|cls)['’] not found|\bmissing peer \S|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
          r"could not find native static library|JAVA_HOME is (?:set to an invalid directory|not set)|"
@@ -181,7 +189,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |no files were found\b|\bno file named\b|could not resolve to an? \w{1,40} with\b|"
+         r"\bno such file - |no files were found\b|\bno files? found matching\b|\bno file named\b|"
+         r"could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"
          r"\bno matches found: |non-existent remote object\b|: directory not found$|can't find '__main__' module in\b|"

@@ -90,7 +90,7 @@ _FAILURE_WORDS = re.compile(
     r"exceed|terminated|unexpected|unknown|\[(?:emerg|crit|alert)\]|not (?:contain|compatible|match)|incompatible|"
     r"reject|refus|violat|conflict|required|requires|must be|unsupported|not supported|forbidden|unauthori|"
     r"expired|illegal|wrong|mismatch|too (?:many|large|long|big)|not currently|only (?:install|run|be)|"
-    r"interrupted|you must|throw|bad request|bad gateway|service unavailable|internal server error|"
+    r"interrupted|you must|throw|bad request|bad gateway|service unavailable|internal server error|\bdied\b|"
     r"\bcurl: \(\d{1,3}\)|\bFehler:|\berreur ?:",
     re.IGNORECASE,
 )

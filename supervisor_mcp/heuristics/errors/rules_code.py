@@ -209,7 +209,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"ENOENT: no such file or directory, \w{1,20} '(?P<path>[^'\n]{1,500})'",
         example="Error: ENOENT: no such file or directory, open '/app/config.json'"),
     sig(Rule.PATH_DOES_NOT_EXIST, "file_not_found", "does not exist|not found",
-        r"(?:[Ff]ile|[Pp]ath|[Dd]irectory) [`'\"]?(?P<path>[\w./~-]{1,300})[`'\"]? (?:does not exist|not found)",
+        # (a TeX style or class is a package the TeX installation lacks: see the missing_program cue)
+        r"(?:[Ff]ile|[Pp]ath|[Dd]irectory) [`'\"]?(?P<path>[\w./~-]{1,300})(?<!\.sty)(?<!\.cls)[`'\"]? "
+        r"(?:does not exist|not found)",
         example="Error: Directory /data/exports does not exist"),
     sig(Rule.JAVAC_SYNTAX, "syntax_error", "illegal|not a statement|expected",
         # javac's own form and Maven's ([line,column], no "error:")

@@ -164,7 +164,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "sources (dotnet nuget list source); then restore again.")),
     sig(Rule.TYPE_MISMATCH, "invalid_arguments", "e0308|e0277|ts2345|ts2322|incompatible types|in argument to|value in",
         r"error\[E0308\]: mismatched types|error\[E0277\]: |error TS2345:|error TS2322:|"
+        # Go's wording since 1.18, then before it ("... (type []uint64) as type *[240]uint64 in argument to f")
         r"cannot use [^\n]{1,200} as [^\n]{1,200} value in (?:argument to\b|assignment|return statement)|"
+        r"cannot use [^\n]{1,200} \(type [^\n]{1,100}\) as type [^\n]{1,100} in (?:argument to\b|assignment|return)|"
         r"error: incompatible types",
         example=("error[E0308]: mismatched types\n --> src/main.rs:5:9\n  |\n5 |     foo(&a);\n"
                  "  |         ^^ expected slice")),

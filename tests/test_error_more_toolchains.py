@@ -1,0 +1,75 @@
+"""More toolchains in their own words (Groovy, Emacs and Common Lisp, Racket, TeX, embedded linkers, older Go,
+pnpm, CI plugins, installers that need an elevated shell, notebooks, deploy CLIs): each once read as another
+mechanism or as nothing at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from supervisor_mcp.heuristics.errors import diagnose
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("groovy.lang.MissingPropertyException: No such property: buildTag for class: groovy.lang.Binding\n"
+     "\tat groovy.lang.Binding.getVariable(Binding.java:63)", "", "undefined_name"),
+    ("Warning (initialization): An error occurred while loading '/home/u/.emacs':\n\n"
+     "Symbol's function definition is void: use-pakage", "emacs", "undefined_name"),
+    ("; caught WARNING:\n;   undefined function: COMMON-LISP-USER::FOO\ndebugger invoked on a UNDEFINED-FUNCTION: "
+     "The function COMMON-LISP-USER::FOO is undefined.", "sbcl --script main.lisp", "undefined_name"),
+    ("init.el:88:1:Error: End of file during parsing", "emacs --batch -f batch-byte-compile init.el",
+     "syntax_error"),
+    ("./main.go:14: cannot use n (type int64) as type int in argument to strconv.Itoa", "go build",
+     "invalid_arguments"),
+])
+def test_a_languages_own_words_name_the_mechanism(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "action"), [
+    ("standard-module-name-resolver: collection not found\n  for module path: json-pointer\n  collection: "
+     "\"json-pointer\"", "racket main.rkt"),
+    ("! LaTeX Error: File `minted.sty' not found.\n\nType X to quit or <RETURN> to proceed,", "pdflatex paper.tex"),
+    ("ERR_PNPM_PEER_DEP_ISSUES  Unmet peer dependencies\n\n.\n└─┬ vite-ssg\n  └── ✕ missing peer vue-router@^4.0.1",
+     "pnpm install"),
+])
+def test_a_package_the_toolchain_never_installed_is_a_missing_dependency(error: str, action: str) -> None:
+    assert diagnose(error, action).category == "missing_dependency"
+
+
+def test_a_tex_input_file_of_the_project_that_is_missing_stays_a_missing_file() -> None:
+    assert diagnose("! LaTeX Error: File `chapters/intro.tex' not found.", "pdflatex thesis.tex").category \
+        == "file_not_found"
+
+
+def test_an_image_larger_than_the_boards_flash_is_a_resource_limit() -> None:
+    error = ("arm-none-eabi/bin/ld: firmware.elf section `.text' will not fit in region `FLASH'\n"
+             "arm-none-eabi/bin/ld: region `FLASH' overflowed by 2048 bytes\ncollect2: error: ld returned 1 exit status")
+    assert diagnose(error, "pio run").category == "resource_limit"
+
+
+def test_a_child_killed_by_signal_11_crashed() -> None:
+    error = "Running: make install\nError: module libfoo: Child process killed by signal 11"
+    assert diagnose(error, "flatpak-builder build app.json").category == "runtime_error"
+
+
+def test_a_ci_plugin_that_finds_no_files_for_its_glob_is_a_missing_file() -> None:
+    error = ("No files found matching 'reports/**/*.xml'\n"
+             "Error: The plugin junit-annotate post-command hook exited with status 1")
+    assert diagnose(error).category == "file_not_found"
+
+
+def test_an_installer_that_asks_for_an_elevated_prompt_lacks_permission() -> None:
+    error = ("Installation of Chocolatey to default folder requires Administrative permissions. Please run from "
+             "elevated prompt.")
+    assert diagnose(error).category == "permission_denied"
+
+
+def test_a_notebook_kernel_that_died_is_not_a_normal_result() -> None:
+    error = "Kernel Restarting\nThe kernel for analysis.ipynb appears to have died. It will restart automatically."
+    assert diagnose(error).category != "not_an_error"
+
+
+def test_a_deploy_cli_that_ends_on_its_own_word_of_success_worked() -> None:
+    error = ("i  functions: checking for compilation errors...\n+  functions: packaged functions successfully\n\n"
+             "+  Deploy complete!")
+    assert diagnose(error, "firebase deploy").category == "not_an_error"
