@@ -26,3 +26,23 @@ def test_a_status_inside_nodes_inspection_of_an_error_names_the_mechanism() -> N
 def test_a_code_field_in_plain_yaml_is_not_a_status() -> None:
     out = diagnose("services:\n  web:\n    image: nginx\n    code: 404\n", "cat compose.yaml")
     assert out.category == "not_an_error"
+
+
+def test_a_quoted_grpc_unavailable_status_is_the_services_not_a_domain_rule() -> None:
+    error = ('{\n  "code": 503,\n  "message": "Error encountered during execution. Retrying may solve the problem.",\n'
+             '  "status": "UNAVAILABLE"\n}')
+    assert diagnose(error).category == "transient"
+
+
+def test_a_logged_5xx_that_is_still_being_retried_is_transient() -> None:
+    error = ("warning - 2024-07-15 12:32:14,654 -- Response status code was 502. --- {\"retry\": 0}\n"
+             "warning - 2024-07-15 12:32:14,654 -- Request failed. Retrying --- {\"retry\": 0}")
+    assert diagnose(error).category == "transient"
+
+
+def test_output_that_ends_in_network_retry_warnings_never_succeeded() -> None:
+    error = ("warning: spurious network error (2 tries remaining): [28] Timeout was reached (failed to download any "
+             "data for `serde v1.0.200` within 30s)\n"
+             "warning: spurious network error (1 tries remaining): [28] Timeout was reached (failed to download any "
+             "data for `serde v1.0.200` within 30s)")
+    assert diagnose(error, "cargo fetch").category == "transient"

@@ -9,7 +9,13 @@ import re
 import unicodedata
 
 from supervisor_mcp.heuristics.errors import locales
-from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_warning, succeeded_despite_noise
+from supervisor_mcp.heuristics.errors.benign import (
+    ends_retrying,
+    is_runner,
+    is_test_run,
+    is_warning,
+    succeeded_despite_noise,
+)
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.in_code import prose
@@ -301,9 +307,9 @@ def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False)
     """The mechanism the words of `body` name, read on the lines that report trouble first (with
     `error_lines_only`, on those alone)."""
     found = find_cue(body, error_lines_only=error_lines_only)
-    if found is None and _FAILED_LINE.search(body):
-        # Nothing but warnings name a mechanism, and then the command failed without saying why: the
-        # warnings about a flaky network ("spurious network error ... retrying") are the cause.
+    if found is None and (_FAILED_LINE.search(body) or ends_retrying(body)):
+        # Nothing but warnings name a mechanism, and then the command failed without saying why (or the output
+        # ends mid-retry): the warnings about a flaky network ("spurious network error ... retrying") are the cause.
         found = find_cue(body, _WARNED_CAUSES, in_notices=True)
     if found is None:
         return None

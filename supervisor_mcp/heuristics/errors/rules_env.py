@@ -50,7 +50,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="Error: 429 Too Many Requests - rate limit exceeded, retry after 20 seconds"),
     sig(Rule.SERVER_ERROR, "transient", "50|server|bad gateway|unavailable|overloaded|try again later",
         r"\b50[0234]\b[^\n]{0,30}(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time|Server Error)|"
-        r"(?:HTTP|status|code)[ :=/]{1,3}50[0234]\b|Internal Server Error|Bad Gateway|"
+        r"(?:HTTP|status|code)[ :=/]{1,3}50[0234]\b|\bstatus code (?:was|of|is) 50[0234]\b|Internal Server Error|"
+        r"Bad Gateway|"
         r"Service (?:Temporarily )?Unavailable|server (?:is )?(?:overloaded|busy)|\boverloaded_error\b|try again later",
         fault="tool", confidence=0.85, flags=IGNORECASE,
         example="Error: HTTP 503 Service Unavailable"),
@@ -122,7 +123,9 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"no (?:seats|availability|capacity)", flags=IGNORECASE,
         example="Error: gift card balance is not enough"),
     sig(Rule.DOMAIN_UNAVAILABLE, "precondition_failed", "available|no longer valid",
-        r"\bnot available\b|\bunavailable\b|no longer (?:available|valid)", priority=54, flags=IGNORECASE,
+        # (not a quoted status: gRPC's and Google APIs' "status": "UNAVAILABLE" is the service's, read by its code)
+        r"\bnot available\b|(?<![\"'])\bunavailable\b(?![\"'])|no longer (?:available|valid)", priority=54,
+        flags=IGNORECASE,
         example="Error: flight HAT170 not available on date 2024-05-18"),
     sig(Rule.DOMAIN_FORBIDDEN, "precondition_failed",
         "be |not allowed|not permitted|not eligible|refundable|cancel|modifiable|changeable|only",
