@@ -295,3 +295,28 @@ def test_sysadmin_and_serverless_tools_wordings(error: str, action: str, categor
 ])
 def test_ci_systems_own_messages(error: str, category: str) -> None:
     assert diagnose(error).category == category
+
+
+def test_a_pasted_prompt_line_does_not_make_a_relayed_exit_a_programs_verdict() -> None:
+    out = diagnose("$ go run main.go > /dev/null\nexit status 1", "go run main.go > /dev/null")
+    assert out.category == "unknown"
+
+
+def test_a_headerless_traceback_ending_in_shs_exit_status_class_is_a_wrapper() -> None:
+    error = ('  File "/usr/lib/python3/site-packages/sh.py", line 815, in handle_command_exit_code\n'
+             "    raise exc\nsh.ErrorReturnCode_1: \n\n  RAN: /usr/bin/python3 setup.py install\n")
+    assert diagnose(error).category == "unknown"
+
+
+def test_a_headerless_traceback_still_names_its_exception() -> None:
+    error = ('  File "app.py", line 3, in <module>\n    main()\n  File "app.py", line 2, in main\n'
+             "    load()\nEmptyResultSet: no rows")
+    out = diagnose(error)
+    assert out.category == "runtime_error" and "EmptyResultSet" in out.evidence[0]
+
+
+def test_clangs_error_limit_line_is_not_the_cause_of_a_failed_native_build() -> None:
+    error = ("  × Failed to build `greenlet==3.0.3`\n  ╰─▶ Call to `setuptools.build_meta.build_wheel` failed (exit "
+             "status: 1)\n      fatal error: too many errors emitted, stopping now [-ferror-limit=]\n"
+             "      20 errors generated.\n      error: command '/usr/bin/clang++' failed with exit code 1")
+    assert diagnose(error, "uv sync").category == "unknown"

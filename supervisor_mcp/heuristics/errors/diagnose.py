@@ -51,7 +51,10 @@ _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit 
 # timed out): on such a line they are the test's verdict, not this machine's failure.
 _CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
 _RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|aiohttp[/\\]client_reqrep\.py$")
-_WRAPPER_EXCEPTIONS = frozenset({"CalledProcessError", "ExecaError", "TaskExecutionException", "ExecException"})
+# (Python's sh names its class for the exit status, ErrorReturnCode_1; Chef's Mixlib and invoke have their own)
+_WRAPPER_EXCEPTIONS = re.compile(
+    r"(?:^|[.:])(?:CalledProcessError|ExecaError|TaskExecutionException|ExecException|ErrorReturnCode(?:_\d{1,3})?|"
+    r"ShellCommandFailed|UnexpectedExit)$")
 # Any other exception whose message only relays a command's exit status (Airflow's "Bash command failed. The
 # command returned a non-zero exit code 1.") is a wrapper too.
 _RELAYS_EXIT = re.compile(
@@ -61,7 +64,7 @@ _RELAYS_EXIT = re.compile(
 
 def _from_exceptions(ctx: ErrorContext) -> Finding | None:
     # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
-    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and e.name not in _WRAPPER_EXCEPTIONS
+    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and not _WRAPPER_EXCEPTIONS.search(e.name)
             and not _RELAYS_EXIT.search(e.message)]
     if not real:
         warnings = [e for e in ctx.exceptions if e.name.endswith("Warning")]

@@ -56,7 +56,7 @@ _WRAPPER_ONLY = re.compile(
     r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|[Ee]xited with code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|\bcould not compile dependency :\w|"
-    r"script returned exit code \d{1,3}\b|"
+    r"script returned exit code \d{1,3}\b|^(?:sh\.)?ErrorReturnCode_\d{1,3}:|"
     r"returned (?:a )?non-zero (?:exit status|code):? \d{1,3}|"
     r"^Error: Command failed: [^\n]{1,300}$|^Error: Plugin did not respond$|Service '[^'\n]{1,100}' failed to build|"
     r"\bfailed (?:on line \d{1,6} )?with exit code:? \d{1,3}\b|external filter [^\n]{1,100} failed(?: \d{1,3})?$|"
@@ -182,7 +182,8 @@ def fallback(ctx: ErrorContext) -> Finding:
     compiled = _compiler_diagnostic(body)
     if compiled is not None:
         return compiled
-    only_summary = all(_WRAPPER_ONLY.search(ln) for ln in body.splitlines() if ln.strip())
+    # (a pasted session's prompt line, `$ go run main.go`, is the command, not its output)
+    only_summary = all(_WRAPPER_ONLY.search(ln) for ln in body.splitlines() if ln.strip() and not ln.startswith("$ "))
     if code is not None and is_runner(ctx.action) and not only_summary:
         # The program ran to completion and chose a failing status: its own check says the result is wrong.
         return Finding("test_failure", "agent", 0.5, Rule.FALLBACK_PROGRAM_VERDICT, evidence)

@@ -136,7 +136,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.DOMAIN_STATE, "precondition_failed",
         "already|exists|should|must|too many|exceed|expired| is |cannot|match",
         r"already (?:exists?|cancell?ed|booked|used|paid|in use|taken|registered|been)|\bFile exists\b|"
-        r"(?:should|must) (?:be|have|match|not) [^\n]{1,120}|does not match|too many \w{1,30}|"
+        # (a compiler's "too many errors emitted, stopping now" is its error limit, not the tool's state)
+        r"(?:should|must) (?:be|have|match|not) [^\n]{1,120}|does not match|too many (?!errors emitted)\w{1,30}|"
         r"exceeds? (?:the )?(?:limit|maximum|allowed|balance)|\bexpired\b|"
         r"is (?:closed|locked|suspended|inactive|disabled|not active)|"
         r"(?:non|not)-?(?:pending|delivered|active) \w{1,30} cannot", flags=IGNORECASE,

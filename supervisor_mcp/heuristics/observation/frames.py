@@ -108,10 +108,13 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
             continue  # a library's catch-all (Postgrex.Error): its message's words say more than the name
         found.append(ExceptionLine(match.group(1), match.group(2).strip(), match.group(0).strip(), match.start()))
     known = {e.start for e in found}
-    for header in _TRACEBACK.finditer(text):
+    starts = [header.end() for header in _TRACEBACK.finditer(text)]
+    if not starts and _PY_FRAMES.match(text.lstrip("\n")):
+        starts = [0]  # a traceback pasted without its header line: the frames come first
+    for start in starts:
         # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are
         # recognised by position: the first unindented line after the traceback's frames.
-        end = _traceback_end(text, header.end())
+        end = _traceback_end(text, start)
         if end is None or end in known:
             continue
         bare = _BARE_EXC.match(text, end)
