@@ -23,7 +23,9 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The daemon or cluster API this command talks to is not running or not configured here.",
                 "Start it (e.g. sudo systemctl start docker) or point the client at the right server/context "
                 "(kubectl config current-context), then retry.")),
-    sig(Rule.IMAGE_PULL, "file_not_found",
+    # An image or tag the registry does not have is a name or version never published, as npm's ETARGET and go's
+    # unknown revision are: the call names something that is not there (no labelled row reads it as a missing file).
+    sig(Rule.IMAGE_PULL, "invalid_arguments",
         "manifest|pull access denied|errimagepull|imagepullbackoff|failed to pull|failed to resolve source metadata",
         r"manifest (?:for \S{1,200} )?(?:not found|unknown)|pull access denied for \S{1,200}|"
         r"\bErrImagePull\b|\bImagePullBackOff\b|repository does not exist|"
