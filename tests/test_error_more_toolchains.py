@@ -73,3 +73,26 @@ def test_a_deploy_cli_that_ends_on_its_own_word_of_success_worked() -> None:
     error = ("i  functions: checking for compilation errors...\n+  functions: packaged functions successfully\n\n"
              "+  Deploy complete!")
     assert diagnose(error, "firebase deploy").category == "not_an_error"
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("/usr/bin/which: no sbatch in (/usr/local/bin:/usr/bin:/bin)", "which sbatch", "missing_dependency"),
+    ("mpirun was unable to find the specified executable file, and therefore\ndid not launch the job.",
+     "mpirun -np 2 ./solver", "missing_dependency"),
+    ("==> Error: cannot load package 'zlib' from the 'builtin' repository: name 'license' is not defined",
+     "spack install zlib", "undefined_name"),
+    ("[!] No `Podfile' found in the project directory.", "pod install", "file_not_found"),
+    ("kernel.cu(38): error: expected a type specifier\n1 error detected in the compilation of \"kernel.cu\".",
+     "nvcc -c kernel.cu", "syntax_error"),
+    ("Request [GET https://download.packages.unity.com/com.x/-/com.x-1.0.0.tgz] failed with status code [502]",
+     "", "transient"),
+    ("error Failed to build iOS project. We ran \"xcodebuild\" command but it exited with error code 65. To debug "
+     "build logs further, consider building your app with Xcode.app.\n\n** BUILD FAILED **", "npx react-native run-ios",
+     "unknown"),
+    ("lib/spaceship/client.rb:69:in `send_login_request': Invalid username and password combination "
+     "(Spaceship::Client::InvalidUserCredentialsError)", "fastlane pilot upload", "permission_denied"),
+    ("4>EXEC : error : System.UnauthorizedAccessException: Der Zugriff auf den Pfad \"g:\\\\Engine\\\\a.dll\" wurde "
+     "verweigert.", "", "permission_denied"),
+])
+def test_hpc_mobile_and_game_toolchains_in_their_own_words(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

@@ -16,7 +16,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
-         r"could not get unknown property|"
+         r"could not get unknown property|\bname '[^'\n]{1,80}' is not defined\b|"
          # Emacs Lisp and Common Lisp (SBCL)
          r"\bSymbol's (?:function definition|value as variable) is void: |"
          r"\bThe (?:function|variable) [\w:*+.-]{1,80} is (?:undefined|unbound)\b|"
@@ -108,7 +108,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"['‘][^'’\n]{1,20}['’] expected near\b|\bunexpected symbol near\b|^ERROR: (?:LoadError: )?syntax: |"
          r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b|"
          # Lisp readers: an unclosed form reaches the end of the file (Emacs, SBCL)
-         r"\bEnd of file during parsing\b|\bREAD error during COMPILE-FILE\b",
+         r"\bEnd of file during parsing\b|\bREAD error during COMPILE-FILE\b|"
+         # the EDG front end's parser (nvcc, Intel's compilers): `kernel.cu(38): error: expected a type specifier`
+         r"\): error: expected an? (?:type specifier|expression|declaration|identifier|statement|\"[^\"\n]{1,3}\")",
          "The input does not parse: {line}",
          "Open the file at the line it names and fix the structure (indentation, a missing key, quote or "
          "bracket, a template left unrendered); validate it before running again."),
@@ -156,6 +158,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find a valid gem|executable doesn't exist at|download new browsers|"
          # Racket's missing collection, a TeX package not installed, a peer dependency never installed
          r"\bstandard-module-name-resolver: collection not found\b|"
+         # GNU which finding no such program on PATH; a launcher (mpirun) that cannot find the program it starts
+         r"\bwhich: no [\w.+-]{1,60} in \(|\bunable to find the specified executable\b|"
          r"\bLaTeX Error: File [`'‘][^'’\n]{1,100}\.(?:sty|cls)['’] not found|\bmissing peer \S|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
@@ -190,6 +194,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\bno files? found matching\b|\bno file named\b|"
+         r"\bNo [`'‘\"][\w./-]{1,100}['’\"`] (?:file )?found\b|"
          r"could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"

@@ -201,7 +201,7 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if re.search(r"Invalid(?:Argument|Param)", name):
         return "invalid_arguments"  # a library's own word for a bad call (chromadb's InvalidArgumentError)
     if name.endswith(("Unauthorized", "Forbidden", "Denied", "PermissionDenied", "AuthenticationError",
-                      "AuthenticationException", "AuthError")):
+                      "AuthenticationException", "AuthError", "CredentialsError")):
         return "permission_denied"
     # A library's own exception (RateLimitExceededException, PackagesNotFoundError) often names its
     # mechanism in its words: "rate limit", "not available from current channels". A builtin's message

@@ -51,9 +51,10 @@ _BY_EXIT_CODE: dict[int | None, tuple[ErrorCategory, Fault, float]] = {
 _EXIT_RULE: dict[int | None, str] = {143: Rule.SIGTERMED, 130: Rule.INTERRUPTED}
 _WRAPPER_ONLY = re.compile(
     r"^(?:error |npm ERR! )?(?:Command failed with exit code \d{1,3}|"
-    r"[^\n]{0,80}exited with (?:exit )?code \d{1,3})\.?$|"
+    r"[^\n]{0,80}exited with (?:exit |error )?code \d{1,3})\.?$|"
     # CI runners' and build tools' own summaries: the step failed, the cause is in output not shown.
-    r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|[Ee]xited with code \d{1,3}\b|"
+    r"(?:Process completed|Job failed:?) (?:with )?exit (?:code|status) \d{1,3}|"
+    r"[Ee]xited with (?:error )?code \d{1,3}\b|"
     r"^BUILD FAILED\b|^Build FAILED\.?$|due to \d{1,4} previous errors?|"
     r"did not complete successfully: exit code: \d{1,3}|\bcould not compile dependency :\w|"
     r"script returned exit code \d{1,3}\b|^(?:sh\.)?ErrorReturnCode_\d{1,3}:|"

@@ -27,7 +27,8 @@ WIN_NOT_FOUND = (
 )
 # Windows's "Access is denied." (ERROR_ACCESS_DENIED).
 WIN_ACCESS_DENIED = (
-    r"Accès refusé|Zugriff verweigert|Acceso denegado|Acesso negado|拒绝访问|アクセスが拒否されました|"
+    r"Accès refusé|Zugriff verweigert|\bDer Zugriff auf den Pfad [^\n]{1,300} wurde verweigert\b|"
+    r"Acceso denegado|Acesso negado|拒绝访问|アクセスが拒否されました|"
     r"Отказано в доступе"
 )
 # git's "fatal: not a git repository".

@@ -50,7 +50,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         example="Error: 429 Too Many Requests - rate limit exceeded, retry after 20 seconds"),
     sig(Rule.SERVER_ERROR, "transient", "50|server|bad gateway|unavailable|overloaded|try again later",
         r"\b50[0234]\b[^\n]{0,30}(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time|Server Error)|"
-        r"(?:HTTP|status|code)[ :=/]{1,3}50[0234]\b|\bstatus code (?:was|of|is) 50[0234]\b|Internal Server Error|"
+        r"(?:HTTP|status|code)[ :=/\[]{1,3}50[0234]\b|\bstatus code (?:was|of|is) 50[0234]\b|Internal Server Error|"
         r"Bad Gateway|"
         r"Service (?:Temporarily )?Unavailable|server (?:is )?(?:overloaded|busy)|\boverloaded_error\b|try again later",
         fault="tool", confidence=0.85, flags=IGNORECASE,
