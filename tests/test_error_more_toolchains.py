@@ -96,3 +96,27 @@ def test_a_deploy_cli_that_ends_on_its_own_word_of_success_worked() -> None:
 ])
 def test_hpc_mobile_and_game_toolchains_in_their_own_words(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("CMake Error at /opt/ros/noetic/share/catkin/cmake/catkinConfig.cmake:83 (find_package):\n"
+     "  Could not find a package configuration file provided by\n  \"tf2_eigen\" with any of the following names:",
+     "catkin build", "missing_dependency"),
+    ("MSBUILD : error MSB1009: 项目文件不存在。\n开关:/src/App/App.csproj", "dotnet build /src/App/App.csproj",
+     "file_not_found"),
+    ("Error parsing subtasks: Expected ',' or '}' after property value in JSON at position 16968 (line 223 column "
+     "33)", "", "syntax_error"),
+    ("npm ERR! could not determine executable to run\n\nnpm ERR! A complete log of this run can be found in:",
+     "npx install left-pad", "invalid_arguments"),
+    ("Lmod has detected the following error: The following module(s) are unknown: \"cuda/12.9\"\n\n"
+     "Please check the spelling or version number.", "module load cuda/12.9", "missing_dependency"),
+    ("error: file not found: Main.java\nUsage: javac <options> <source files>\nuse --help for a list of possible "
+     "options", "javac Main.java", "file_not_found"),
+])
+def test_build_and_environment_tools_in_their_own_words(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category
+
+
+def test_a_usage_text_after_an_unknown_option_stays_a_bad_argument() -> None:
+    error = "javac: invalid flag: -sourcee\nUsage: javac <options> <source files>"
+    assert diagnose(error, "javac -sourcee 8 A.java").category == "invalid_arguments"

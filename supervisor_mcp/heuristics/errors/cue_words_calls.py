@@ -18,6 +18,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
+         r"could not determine executable to run\b|"
          r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
          r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
          r"invalid package name\b|not in gzip format|"

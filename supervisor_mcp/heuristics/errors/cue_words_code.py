@@ -109,6 +109,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b|"
          # Lisp readers: an unclosed form reaches the end of the file (Emacs, SBCL)
          r"\bEnd of file during parsing\b|\bREAD error during COMPILE-FILE\b|"
+         # JSON.parse past the first character: the text is JSON, malformed (at position 0 it was none at all)
+         r"\bin JSON at position [1-9]\d{0,9}\b|"
          # the EDG front end's parser (nvcc, Intel's compilers): `kernel.cu(38): error: expected a type specifier`
          r"\): error: expected an? (?:type specifier|expression|declaration|identifier|statement|\"[^\"\n]{1,3}\")",
          "The input does not parse: {line}",
@@ -160,6 +162,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bstandard-module-name-resolver: collection not found\b|"
          # GNU which finding no such program on PATH; a launcher (mpirun) that cannot find the program it starts
          r"\bwhich: no [\w.+-]{1,60} in \(|\bunable to find the specified executable\b|"
+         # Environment Modules / Lmod: a module this site does not provide
+         r"\bThe following module\(s\) are unknown: |\bUnable to locate a modulefile for\b|"
          r"\bLaTeX Error: File [`'‘][^'’\n]{1,100}\.(?:sty|cls)['’] not found|\bmissing peer \S|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"

@@ -182,6 +182,9 @@ _OUTRANKED: tuple[tuple[str, frozenset[ErrorCategory]], ...] = (
     (Rule.PANIC, _ENVIRONMENT),
     # A package manager's "native build failed" only wraps the compiler's reason; words of one name it.
     (Rule.NATIVE_BUILD, _ENVIRONMENT),
+    # A usage text printed after the tool's own error ("error: file not found: A.java") restates the syntax; the
+    # error names the mechanism.
+    (Rule.CLI_USAGE, _ENVIRONMENT),
 )
 
 

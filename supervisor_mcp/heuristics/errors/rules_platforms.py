@@ -111,7 +111,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
         "by not providing|failed to find tool",
-        r"Could not find a package configuration file provided by \"?(?P<module>[\w:+-]{1,100})|"
+        r"Could not find a package configuration file provided by\s{1,10}\"?(?P<module>[\w:+-]{1,100})|"
         r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
         r"the pkg-config search path|linker `(?P<module6>\w{1,40})` not found|"
@@ -137,8 +137,9 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         "pyproject.toml|"
         "does not appear to contain cmakelists.txt",
         r"No rule to make target [`'](?P<path>[^'\n]{1,300})'|No targets specified and no makefile found|"
-        r"could not find `Cargo\.toml`|go\.mod file not found|MSB1009: Project file does not exist|"
-        r"MSB1003: Specify a project|could not find a pyproject\.toml file|"
+        r"could not find `Cargo\.toml`|go\.mod file not found|"
+        # (MSBuild's codes, whatever language it prints its message in)
+        r"\bMSB1009: |\bMSB1003: |could not find a pyproject\.toml file|"
         r"does not appear to contain CMakeLists\.txt",
         example="make: *** No rule to make target 'src/util.o', needed by 'app'.  Stop.",
         advice=("The build cannot find a file or project it was told to build from.",
