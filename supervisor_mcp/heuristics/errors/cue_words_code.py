@@ -163,7 +163,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # GNU which finding no such program on PATH; a launcher (mpirun) that cannot find the program it starts
          r"\bwhich: no [\w.+-]{1,60} in \(|\bunable to find the specified executable\b|"
          # Environment Modules / Lmod: a module this site does not provide
-         r"\bThe following module\(s\) are unknown: |\bUnable to locate a modulefile for\b|"
+         r"\bThe following module\(s\) are unknown:|\bUnable to locate a modulefile for\b|"
          r"\bLaTeX Error: File [`'‘][^'’\n]{1,100}\.(?:sty|cls)['’] not found|\bmissing peer \S|"
          r"could not select device driver|no nvidia driver|required library|you must install or update|"
          r"try pulling it first|can't find header files|metrics api not available|no possible driver was detected|"
