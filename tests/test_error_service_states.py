@@ -46,3 +46,13 @@ def test_output_that_ends_in_network_retry_warnings_never_succeeded() -> None:
              "warning: spurious network error (1 tries remaining): [28] Timeout was reached (failed to download any "
              "data for `serde v1.0.200` within 30s)")
     assert diagnose(error, "cargo fetch").category == "transient"
+
+
+def test_an_api_code_for_a_missing_resource_inside_a_bad_request_type_is_not_found() -> None:
+    error = ('{"error":{"code":"resource_missing","message":"No such customer: \'cus_123\'","param":"customer",'
+             '"type":"invalid_request_error"}}')
+    assert diagnose(error).category == "file_not_found"
+
+
+def test_a_bot_missing_permissions_is_refused() -> None:
+    assert diagnose('{"message": "Missing Permissions", "code": 50013}').category == "permission_denied"

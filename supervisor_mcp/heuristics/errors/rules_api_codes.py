@@ -45,7 +45,8 @@ _AWS_SIGNATURES = tuple(
 # an error/code/type key, or a CamelCase name in parentheses (Azure's). Ranks decide between two codes of one body
 # ('invalid_request_error' with 'context_length_exceeded' is a resource limit).
 _API_CODES: tuple[tuple[Rule, ErrorCategory, str, str], ...] = (
-    (Rule.API_CODE_NOT_FOUND, "file_not_found", r"\w{0,40}_not_found|not_found_\w{0,20}|no_such_\w{1,40}",
+    (Rule.API_CODE_NOT_FOUND, "file_not_found",
+     r"\w{0,40}_not_found|not_found_\w{0,20}|no_such_\w{1,40}|resource_missing",
      "channel_not_found"),
     (Rule.API_CODE_DENIED, "permission_denied", r"invalid_auth|not_authed|invalid_api_key|account_inactive|"
      r"token_(?:revoked|expired)|missing_scope|no_permission|access_denied|unauthori[sz]ed|forbidden|"
