@@ -56,3 +56,25 @@ def test_an_api_code_for_a_missing_resource_inside_a_bad_request_type_is_not_fou
 
 def test_a_bot_missing_permissions_is_refused() -> None:
     assert diagnose('{"message": "Missing Permissions", "code": 50013}').category == "permission_denied"
+
+
+@pytest.mark.parametrize("error", [
+    "No replacement was performed, old_str `def foo(x):` did not appear verbatim in /repo/src/app.py.",
+    "No replacement was performed. Multiple occurrences of old_str `return None` in lines [12, 48]. Please ensure "
+    "it is unique",
+    "String to replace not found in file.\nString: def load(path):",
+    "Found 3 matches of the string to replace, but replace_all is false. To replace all occurrences, set "
+    "replace_all to true.",
+])
+def test_an_edit_whose_old_text_is_not_in_the_file_once_is_a_bad_argument(error: str) -> None:
+    out = diagnose(error, "str_replace_editor str_replace /repo/src/app.py")
+    assert out.category == "invalid_arguments" and "copy them exactly" in out.fix
+
+
+@pytest.mark.parametrize("error", [
+    "Error: browser_navigate failed: net::ERR_NAME_NOT_RESOLVED at https://docs.example.org/",
+    "page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3000/\nCall log:\n  - navigating to "
+    "\"http://localhost:3000/\", waiting until \"load\"",
+])
+def test_a_browsers_network_error_is_transient(error: str) -> None:
+    assert diagnose(error).category == "transient"

@@ -160,6 +160,9 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("network", "transient",
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
          r"\bPackage fetch failed and no cached copy\b|"
+         # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
+         r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
+         r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"
          r"no route to host|network is unreachable|host is unreachable|\bEHOSTUNREACH\b|\bENETUNREACH\b|"
          r"could not resolve (?:host|hostname)|name or service not known|temporary failure in name resolution|"
          r"getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|nodename nor servname|"

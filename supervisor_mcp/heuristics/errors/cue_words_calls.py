@@ -19,6 +19,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
          r"could not determine executable to run\b|"
+         r"\bInvalid `\w{1,40}`: |"
          r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
          r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
          r"invalid package name\b|not in gzip format|"

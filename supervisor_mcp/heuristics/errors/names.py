@@ -60,6 +60,7 @@ class Rule(StrEnum):
     CLI_OPTION = "cli_option"
     CLI_USAGE = "cli_usage"
     UNKNOWN_TOOL = "unknown_tool"
+    EDIT_NO_MATCH = "edit_no_match"
     PY_CALL_ARGS = "py_call_args"
     SCHEMA_VALIDATION = "schema_validation"
     INVALID_VALUE = "invalid_value"

@@ -36,6 +36,18 @@ ARGUMENT_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.CLI_USAGE, "invalid_arguments", "usage: ",
         r"^(?:usage|Usage): \S{1,100}[^\n]{0,300}$", priority=58, confidence=0.75,
         example="usage: git [--version] [--help] [-C <path>] <command> [<args>]"),
+    # An agent's edit tool given text that is not in the file, or is there more than once (the str_replace
+    # editors, Claude Code's Edit, aider's SEARCH/REPLACE blocks): the commonest failed edit.
+    sig(Rule.EDIT_NO_MATCH, "invalid_arguments",
+        "no replacement was performed|did not appear verbatim|string to replace|search section must exactly match",
+        r"\bNo replacement was performed\b|\bdid not appear verbatim in\b|\bString to replace not found in file\b|"
+        r"\bmatches of the string to replace, but replace_all is false\b|\bSEARCH section must exactly match\b",
+        priority=80,
+        example="No replacement was performed, old_str `def foo(x):` did not appear verbatim in /repo/app.py.",
+        advice=("The edit's old text is not in the file exactly as given, or it is there more than once.",
+                "View the lines you mean to change and copy them exactly (indentation, quotes, trailing spaces), "
+                "adding surrounding lines until the text occurs once; then retry the edit. Do not retry it "
+                "unchanged.")),
     sig(Rule.UNKNOWN_TOOL, "invalid_arguments", "unknown|tool|function",
         r"^(?:Error: )?Unknown (?:action|tool|function)[: ]{1,4}(?P<name>[\w.-]{1,100})|"
         r"^(?:Error: )?(?:[Tt]ool|[Ff]unction) [`'\"]?(?P<name2>[\w.-]{1,100})[`'\"]? (?:not found|does not exist|"
