@@ -51,7 +51,7 @@ _WARNING_LINE = re.compile(
     r"(?:(?:\d{2,4}[-/]\d\d[-/]\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? {1,4})?"
     r"(?:npm (?:WARN|notice)|yarn warn|warning|WARNING|Warning|\[(?:WARN(?:ING)?|Warning)\]|WARN|W:|"
     r"(?:PHP )?(?:Notice|Deprecated):)(?=[\s:]|$)|\S{1,300}:\d{1,7}: \w{0,60}Warning: |"
-    r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: (?:warning|WARNING): |[\w .-]{1,60} VM warning: |"
+    r"\S{1,300}:\d{1,7}:\d{1,5}: warning: |[\w.-]{1,60}: (?:warning|WARNING): |[\w ().-]{1,60} VM warning: |"
     # MSBuild's and compilers' coded warnings: `App.csproj : warning NU1604:`, `a.cs(3,5): warning CS0168:`
     r"[^\n]{1,300}?(?:\(\d{1,6},\d{1,6}\))? ?: warning [A-Z]{1,8}\d{2,6}:"
 )
@@ -63,7 +63,7 @@ _FAILS = re.compile(
     r"\b(?:Job|Build|build|job) failed\b|\bBUILD FAILURE\b|\.{2,} FAILURE\b|\bexit (?:status|code):? [1-9]|"
     r"\bfailed with\b|"
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
-    rf"{_RETRYING.pattern}|connection broken|timed out|"
+    r"\bRetrying\b|connection broken|timed out|"
     r"\bexited with (?:exit )?(?:code )?[1-9]\d{0,2}\b|ESLint found too many warnings|"
     r"\b[1-9]\d{0,6} (?:failures|errors)\b|"  # a tally after the success line ("104 failures, 223 errors")
     + CARRIES_EXCEPTION.pattern
@@ -101,7 +101,9 @@ _LEVEL_FAILURE = re.compile(
 _SUCCESS_END = re.compile(
     # (a level in brackets, or a CLI's status mark: firebase's `+  Deploy complete!`, `✔ Done`)
     r"^(?:\[\w{1,10}\]\s{1,4}|[+✔✓√]\s{1,4})?(?:BUILD SUCCESS(?:FUL)?\b|"
-    r"(?:Deploy|Deployment|Build|Upload|Publish|Release|Sync|Migration)s? (?:complete|completed|succeeded|finished)\b|"
+    # (the whole line: "Build completed with 1 error" and "Migration finished with status FAILED" are not success)
+    r"(?:Deploy|Deployment|Build|Upload|Publish|Release|Sync|Migration)s? (?:complete|completed|succeeded|finished)"
+    r"(?:[.!]| in [\w .]{1,30})?$|"
     r"Installation (?:complete|completed|finished|successful)\b|"
     r"added \d{1,6} packages?|found 0 vulnerabilities|up to date\b|Total time:|\[\s{0,2}\d{1,3}%\] Built target|"
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
@@ -171,7 +173,8 @@ def only_warnings(envelope: Envelope) -> str | None:
     if envelope.returncode not in (None, 0):
         return None
     lines = [ln for ln in envelope.body.splitlines() if ln.strip() and not _STEP_HEADER.match(ln)]
-    if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
+    if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines) or (
+            envelope.returncode is None and ends_retrying(envelope.body)):
         return None
     if all(_is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):
         return lines[0].strip()

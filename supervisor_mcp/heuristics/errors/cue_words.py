@@ -76,7 +76,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
          r"could not reserve enough space for [^\n]{0,40}heap|"
          r"\bcannot allocate vector of size\b|\bmemory usage peaked at \d{1,15} bytes, exceeding\b|"
-         rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|: Killed\b|\bsignal 9\b|SIGKILL|"
+         rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|"
+         r": Killed\b(?! by signal (?:11|6|4|8)\b)|\bsignal 9\b|SIGKILL|"
          r"line \d{1,7}: +\d{1,9} Killed\b",
          "The process ran out of memory (or was killed for it): {line}",
          "Lower the memory needed: fewer parallel jobs (make -j1, --max-workers 1), a smaller input or batch, "
@@ -135,7 +136,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"
          r"\bis not allowed to do action\b|\bnot authorized on \w{1,60} to execute command\b|"
          r"\bBad owner or permissions on\b|\bcommand \w{1,40} requires authentication\b|(?-i:\bACCESS_REFUSED\b)|"
-         r"\bunless you are root\b|\bMissing (?:required )?Permissions?\b(?! required by)|"
+         r"\bunless you are root\b|(?-i:\bMissing (?:Required )?Permissions\b)|"
          r"\bmust be (?:superuser|root) to \w|\berror: AccessDenied\b|"
          r"\brequires (?:net|read|write|env|run|ffi|sys|import) access to\b|"
          r"no credentials|credentials (?:were |was )?not found|command denied to user|"
@@ -160,6 +161,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("network", "transient",
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
          r"\bPackage fetch failed and no cached copy\b|"
+         r"\b(?:service|server) is (?:currently |temporarily )?unavailable\b|"
          # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
          r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
          r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"

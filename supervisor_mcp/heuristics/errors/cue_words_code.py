@@ -197,8 +197,10 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |no files were found\b|\bno files? found matching\b|\bno file named\b|"
-         r"\bNo [`'‘\"][\w./-]{1,100}['’\"`] (?:file )?found\b|"
+         r"\bno such file - |no files were found\b|\bno files? found matching [`'‘\"]|\bno file named\b|"
+         # (a file's name: with an extension, a path, or a manifest's (Podfile); not "No 'TODO' found")
+         r"\bNo [`'‘\"](?:[\w./-]{0,100}\.\w{1,8}|[\w.-]{0,100}/[\w./-]{1,100}|[A-Z]\w{0,30}file)['’\"`] "
+         r"(?:file )?found\b|"
          r"could not resolve to an? \w{1,40} with\b|"
          r"could not import module \"[^\"\n]{1,100}\"|could not locate the included file\b|"
          r"could not copy the file [^\n]{1,300} because it was not found|couldn't find resource\b|"

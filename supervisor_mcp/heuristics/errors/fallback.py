@@ -97,7 +97,8 @@ _FAILURE_WORDS = re.compile(
     r"exceed|terminated|unexpected|unknown|\[(?:emerg|crit|alert)\]|not (?:contain|compatible|match)|incompatible|"
     r"reject|refus|violat|conflict|required|requires|must be|unsupported|not supported|forbidden|unauthori|"
     r"expired|illegal|wrong|mismatch|too (?:many|large|long|big)|not currently|only (?:install|run|be)|"
-    r"interrupted|you must|throw|bad request|bad gateway|service unavailable|internal server error|\bdied\b|"
+    r"interrupted|you must|throw|bad request|bad gateway|service unavailable|internal server error|"
+    r"\b(?:has|have|had) died\b|"
     r"\bcurl: \(\d{1,3}\)|\bFehler:|\berreur ?:",
     re.IGNORECASE,
 )
@@ -172,7 +173,8 @@ def fallback(ctx: ErrorContext) -> Finding:
     if code == 0:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
     unwarned = "\n".join(ln for ln in body.splitlines() if not is_warning(ln))
-    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(unwarned)):
+    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(unwarned)) \
+            and not ends_retrying(body):
         # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
                        root_cause="Only warnings or notices were printed; nothing failed.",

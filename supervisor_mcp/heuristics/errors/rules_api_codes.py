@@ -112,12 +112,19 @@ _STATUS_SIGNATURES = tuple(
         example=f'{{"statusCode": {status}, "message": "see the body"}}', advice=advice)
     for rule, category, codes, words, status, advice in _STATUS_CLASSES
 )
+# A missing object behind an API is not a file: look it up through the API, not on disk.
+_CODE_ADVICE: dict[Rule, tuple[str, str]] = {
+    Rule.API_CODE_NOT_FOUND: (
+        "The API has no object under the id or name the request gave, as its error code says.",
+        "List the objects through the API (its list endpoint or console) and use an id it returns; check the account, "
+        "project or workspace and the mode (test or live) the key belongs to."),
+}
 _INVALID_CODES = (r"invalid_(?:parameter|param|argument|input|value|field)s?|missing_(?:parameter|param|field|"
                   r"argument)s?|validation_(?:error|failed)|bad_request")
 _API_CODE_SIGNATURES = tuple(
     sig(rule, category, "error|code|type",
         rf"[\"'](?:error|code|type|error_code)[\"']\s{{0,3}}:\s{{0,3}}[\"'](?:{codes})[\"']",
-        example=f"The server responded with: {{'ok': False, 'error': '{code}'}}")
+        example=f"The server responded with: {{'ok': False, 'error': '{code}'}}", advice=_CODE_ADVICE.get(rule))
     for rule, category, codes, code in _API_CODES
 ) + (
     # A code for a bad parameter, only as the error's own (a warning's code, a log line's or a catalogue's is not).

@@ -123,8 +123,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"no (?:seats|availability|capacity)", flags=IGNORECASE,
         example="Error: gift card balance is not enough"),
     sig(Rule.DOMAIN_UNAVAILABLE, "precondition_failed", "available|no longer valid",
-        # (not a quoted status: gRPC's and Google APIs' "status": "UNAVAILABLE" is the service's, read by its code)
-        r"\bnot available\b|(?<![\"'])\bunavailable\b(?![\"'])|no longer (?:available|valid)", priority=54,
+        # (not gRPC's and Google APIs' status word UNAVAILABLE: that is the service's, read by its code)
+        r"\bnot available\b|\b(?-i:(?!UNAVAILABLE\b))unavailable\b|no longer (?:available|valid)", priority=54,
         flags=IGNORECASE,
         example="Error: flight HAT170 not available on date 2024-05-18"),
     sig(Rule.DOMAIN_FORBIDDEN, "precondition_failed",

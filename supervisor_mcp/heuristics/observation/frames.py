@@ -109,7 +109,8 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
         found.append(ExceptionLine(match.group(1), match.group(2).strip(), match.group(0).strip(), match.start()))
     known = {e.start for e in found}
     starts = [header.end() for header in _TRACEBACK.finditer(text)]
-    if not starts and _PY_FRAMES.match(text.lstrip("\n")):
+    headerless = not starts and _PY_FRAMES.match(text.lstrip("\n")) is not None
+    if headerless:
         starts = [0]  # a traceback pasted without its header line: the frames come first
     for start in starts:
         # Exception types without a conventional suffix (EmptyResultSet, AppRegistryNotReady) are
@@ -118,7 +119,9 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
         if end is None or end in known:
             continue
         bare = _BARE_EXC.match(text, end)
-        if bare and (bare.group(1)[:1].isupper() or "." in bare.group(1)):
+        # (without the header, only a `Name:` line is an exception: print_stack's frames may precede plain output)
+        if bare and (bare.group(1)[:1].isupper() or "." in bare.group(1)) and (
+                not headerless or bare.group(2) is not None):
             found.append(ExceptionLine(bare.group(1), (bare.group(2) or "").strip(), bare.group(0).strip(), end))
     found.sort(key=lambda e: e.start)
     return found
