@@ -120,3 +120,17 @@ def test_build_and_environment_tools_in_their_own_words(error: str, action: str,
 def test_a_usage_text_after_an_unknown_option_stays_a_bad_argument() -> None:
     error = "javac: invalid flag: -sourcee\nUsage: javac <options> <source files>"
     assert diagnose(error, "javac -sourcee 8 A.java").category == "invalid_arguments"
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("Build step 'Publish JUnit test result report' changed build result to UNSTABLE\nFinished: UNSTABLE", "",
+     "test_failure"),
+    ("run failed: error preparing engine: Could not find the following tasks in project: lnit", "turbo run lnit",
+     "invalid_arguments"),
+    ("scons: *** No SConstruct file found.", "scons", "file_not_found"),
+    ("##[error]notFound:PathDoesNotExist", "", "file_not_found"),
+    ("Failed to retrieve the policy list: Unexpected response code: 403 (Permission denied)", "consul acl policy list",
+     "permission_denied"),
+])
+def test_ci_and_infrastructure_tools_in_their_own_words(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

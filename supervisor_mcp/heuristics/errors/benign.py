@@ -108,7 +108,8 @@ _SUCCESS_END = re.compile(
     r"added \d{1,6} packages?|found 0 vulnerabilities|up to date\b|Total time:|\[\s{0,2}\d{1,3}%\] Built target|"
     r"-- (?:Generating|Configuring) done|-- Build files have been written|test result: ok\.|"
     r"(?:COMMIT|CREATE \w+|INSERT \d+ \d+|UPDATE \d+|DELETE \d+|DROP \w+)$|"
-    r"Successfully \w+|Done\b|Finished\b|All done\b|[\w.-]{1,80}/[\w.-]{1,253} (?:created|configured|unchanged)$|"
+    r"Successfully \w+|Done\b|Finished\b(?!: (?:UNSTABLE|FAILURE|ABORTED))|All done\b|"
+    r"[\w.-]{1,80}/[\w.-]{1,253} (?:created|configured|unchanged)$|"
     r"\d{1,5} actionable tasks?:|✖ \d{1,6} problems? \(0 errors, \d{1,6} warnings?\)$|"
     r"[\w .-]{1,60} (?:has|have) been successfully \w{1,20}\b|#\d{1,4} DONE [\d.]{1,8}s$|"
     # test runners' tallies with nothing failed: pytest, unittest, Jest, mocha, RSpec, go test

@@ -18,7 +18,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
          r"no such tool(?: available)?\b|\bunknown tool\b|does not provide any executables|"
-         r"could not determine executable to run\b|"
+         r"could not determine executable to run\b|\bcould not find the following tasks? in project\b|"
          r"\bInvalid `\w{1,40}`: |"
          r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
          r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
@@ -112,6 +112,8 @@ CALL_TABLE: tuple[Cue, ...] = (
     cue("failed_test", "test_failure",
          r"^[ \t]{0,6}\d{1,5}\) Failure:|\bFailure/Error:|\bassertion failed\b|\bAssertionError\b|"
          r"^ASSERT:|^error: Assert \w|"
+         # Jenkins marks a build whose test report has failures UNSTABLE
+         r"\bchanged build result to UNSTABLE\b|^Finished: UNSTABLE$|"
          r"test did not panic as expected|^--- FAIL\b|^# FAIL: +[1-9]|there (?:are|were) test failures|"
          r"\bExpected: [^\n]{1,200}\n\s{0,8}(?:Actual|Received|but was): |"
          # a tally ("3 failed"), not a timestamp's seconds ("12:00:30 Failed get ..."), a version ("9.5 failed")

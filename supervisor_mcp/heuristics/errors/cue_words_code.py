@@ -197,7 +197,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |no files were found\b|\bno files? found matching [`'‘\"]|\bno file named\b|"
+         r"\bno such file - |no files were found\b|\bPathDoesNotExist\b|\bNo \w{1,40} file found\.?$|"
+         r"\bno files? found matching [`'‘\"]|\bno file named\b|"
          # (a file's name: with an extension, a path, or a manifest's (Podfile); not "No 'TODO' found")
          r"\bNo [`'‘\"](?:[\w./-]{0,100}\.\w{1,8}|[\w.-]{0,100}/[\w./-]{1,100}|[A-Z]\w{0,30}file)['’\"`] "
          r"(?:file )?found\b|"
