@@ -134,3 +134,22 @@ def test_a_usage_text_after_an_unknown_option_stays_a_bad_argument() -> None:
 ])
 def test_ci_and_infrastructure_tools_in_their_own_words(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("Error: etcdserver: mvcc: database space exceeded", "etcdctl put /k v", "resource_limit"),
+    ('{"error":"partial write: max-series-per-database limit exceeded: (1000000) dropped=1"}', "", "resource_limit"),
+    ("upstream connect error or disconnect/reset before headers. reset reason: connection failure", "curl svc",
+     "transient"),
+    ('nginx: [emerg] open() "/var/log/nginx" failed (21: Is a directory)', "nginx -t", "file_not_found"),
+    ("failed parsing config: /etc/loki/config.yaml does not exist, set config.file for custom config path", "",
+     "file_not_found"),
+    ("error: error parsing query: found FROM, expected identifier at line 1, char 8", "influx -execute 'SELECT FROM'",
+     "syntax_error"),
+    ("AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using 172.17.0.2. "
+     "Set the 'ServerName' directive globally to suppress this message\n[Mon Jan 29 12:34:29.145285 2018] "
+     "[mpm_prefork:notice] [pid 1] AH00163: Apache/2.4.25 (Debian) configured -- resuming normal operations",
+     "apache2-foreground", "not_an_error"),
+])
+def test_servers_and_data_systems_in_their_own_words(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

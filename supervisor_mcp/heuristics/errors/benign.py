@@ -72,6 +72,8 @@ _FAILS = re.compile(
 _NOTICE_LINE = re.compile(
     r"^\[(?:INFO|DEBUG)\]|^(?:INFO|DEBUG|NOTICE)\b|\bNOTICE:\s|^::debug::|^-- |^CMake Warning\b|"
     r"^\S{1,60}: \[(?:Warning|Note|Notice)\]|"
+    # Apache's startup notice that it guessed the server's name, and its log's notice level
+    r"\bAH00558: |\] \[(?:\w{1,30}:)?notice\] |"
     r"\b(?:is|are) (?:abandoned|"
     r"deprecated)\b|^Deprecated\b|"
     r"^(?:Use|See) '?--warning-mode|^See https?://\S+$|"

@@ -87,6 +87,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
+         # a store's own size or cardinality cap (etcd's backend quota, InfluxDB's series limit)
+         r"\bdatabase space exceeded\b|\bmax[\w-]{0,40}[ -]limit exceeded\b|"
          # a linked image larger than the target's memory region (GNU ld for embedded boards)
          r"\bregion [`'‘]\w{1,40}['’] overflowed by \d|\bwill not fit in region\b|"
          # Windows's NTSTATUS for a stack overflow (0xC00000FD) as an exit code
@@ -162,6 +164,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
          r"\bPackage fetch failed and no cached copy\b|"
          r"\b(?:service|server) is (?:currently |temporarily )?unavailable\b|"
+         # Envoy's (and so Istio's) reply when it cannot reach the service behind it
+         r"\bupstream connect error or disconnect/reset before headers\b|"
          # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
          r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
          r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"

@@ -109,6 +109,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bUnexpected symbol '[^'\n]{1,10}' in\b|\b(?:x_content_|json_)?parsing_exception\b|\bparse_exception\b|"
          # Lisp readers: an unclosed form reaches the end of the file (Emacs, SBCL)
          r"\bEnd of file during parsing\b|\bREAD error during COMPILE-FILE\b|"
+         r"\berror parsing (?:query|statement|expression)\b|"
          # JSON.parse past the first character: the text is JSON, malformed (at position 0 it was none at all)
          r"\bin JSON at position [1-9]\d{0,9}\b|"
          # the EDG front end's parser (nvcc, Intel's compilers): `kernel.cu(38): error: expected a type specifier`
@@ -197,7 +198,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
-         r"\bno such file - |no files were found\b|\bPathDoesNotExist\b|\bNo \w{1,40} file found\.?$|"
+         r"\bno such file - |no files were found\b|\(\d{1,3}: Is a directory\)|"
+         r"(?:^|[\s:'\"])/[\w.-]{1,100}(?:/[\w.-]{1,100}){0,20} does not exist\b|"
+         r"\bPathDoesNotExist\b|\bNo \w{1,40} file found\.?$|"
          r"\bno files? found matching [`'‘\"]|\bno file named\b|"
          # (a file's name: with an extension, a path, or a manifest's (Podfile); not "No 'TODO' found")
          r"\bNo [`'‘\"](?:[\w./-]{0,100}\.\w{1,8}|[\w.-]{0,100}/[\w./-]{1,100}|[A-Z]\w{0,30}file)['’\"`] "
