@@ -160,3 +160,20 @@ def test_a_child_killed_by_signal_11_after_a_colon_crashed() -> None:
 def test_a_missing_object_behind_an_api_gets_api_advice_not_a_file_search() -> None:
     out = diagnose('{"error": {"code": "resource_missing", "message": "No such customer: \'cus_123\'"}}')
     assert out.category == "file_not_found" and "find ." not in out.fix and "API" in out.fix
+
+
+def test_a_client_that_ends_still_failing_to_reach_its_broker_is_transient() -> None:
+    error = ("25/03/01 10:15:02 INFO AppInfoParser: Kafka version: 3.7.0\n"
+             "25/03/01 10:15:03 WARN NetworkClient: Connection to node -1 (kafka/10.0.3.7:9092) could not be "
+             "established. Broker may not be available.\n"
+             "25/03/01 10:15:04 WARN NetworkClient: Connection to node -1 (kafka/10.0.3.7:9092) could not be "
+             "established. Broker may not be available.")
+    assert diagnose(error, "spark-submit stream.py").category == "transient"
+
+
+def test_a_network_warning_the_client_got_past_is_not_a_failure() -> None:
+    error = ("25/03/01 10:15:03 WARN NetworkClient: Connection to node -1 (kafka/10.0.3.7:9092) could not be "
+             "established. Broker may not be available.\n"
+             "25/03/01 10:15:09 INFO ConsumerCoordinator: Joined group with generation 3\n"
+             "25/03/01 10:15:10 INFO StreamExecution: Streaming query made progress")
+    assert diagnose(error, "spark-submit stream.py").category == "not_an_error"

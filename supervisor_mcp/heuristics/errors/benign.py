@@ -176,8 +176,7 @@ def only_warnings(envelope: Envelope) -> str | None:
     if envelope.returncode not in (None, 0):
         return None
     lines = [ln for ln in envelope.body.splitlines() if ln.strip() and not _STEP_HEADER.match(ln)]
-    if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines) or (
-            envelope.returncode is None and ends_retrying(envelope.body)):
+    if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
         return None
     if all(_is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):
         return lines[0].strip()

@@ -166,6 +166,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\b(?:service|server) is (?:currently |temporarily )?unavailable\b|"
          # Envoy's (and so Istio's) reply when it cannot reach the service behind it
          r"\bupstream connect error or disconnect/reset before headers\b|"
+         r"\bconnection to [^\n]{1,100} could not be established\b|\bcould not establish (?:a )?connection\b|"
          # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
          r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
          r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"

@@ -26,7 +26,7 @@ from supervisor_mcp.heuristics.errors.benign import (
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
-from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, finished, from_cues
+from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, ends_unresolved, fallback, finished, from_cues
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
@@ -197,7 +197,9 @@ def classify(ctx: ErrorContext) -> Finding:
     if hits is not None:
         return Finding("not_an_error", "none", 0.8, Rule.BENIGN, [clip(hits.evidence)],
                        root_cause=hits.root_cause, fix=hits.fix)
-    warning = only_warnings(ctx.envelope)
+    # (a warning naming a network failure that ends the output is the failure: nothing after it got through)
+    unresolved = ctx.envelope.returncode is None and ends_unresolved(ctx.envelope.body)
+    warning = None if unresolved else only_warnings(ctx.envelope)
     if warning is not None:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
                        root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
@@ -211,7 +213,7 @@ def classify(ctx: ErrorContext) -> Finding:
         verdict = find_cue(ctx.envelope.body, frozenset({"test_failure"}))
         lines = ([clip(verdict[1])] if verdict else []) + finding.evidence
         finding = Finding("test_failure", "agent", 0.75, Rule.TEST_REPORT, _dedupe(lines))
-    if finding is from_lines and only_notices_report(ctx.envelope, finding.evidence[0]):
+    if finding is from_lines and not unresolved and only_notices_report(ctx.envelope, finding.evidence[0]):
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, finding.evidence[:1],
                        root_cause="Only a notice names a problem, and nothing else in the output failed.",
                        fix="Carry on; the notice describes what the tool skipped or adjusted.")

@@ -174,7 +174,7 @@ def fallback(ctx: ErrorContext) -> Finding:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
     unwarned = "\n".join(ln for ln in body.splitlines() if not is_warning(ln))
     if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(unwarned)) \
-            and not ends_retrying(body):
+            and not ends_unresolved(body):
         # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
                        root_cause="Only warnings or notices were printed; nothing failed.",
@@ -307,11 +307,20 @@ def _mostly_foreign(text: str) -> bool:
     return foreign > 0.3 * len(letters) and not re.search(locales.SUCCESS_WORDS, text, re.IGNORECASE)
 
 
+def ends_unresolved(body: str) -> bool:
+    """The output ends on a retry still under way, or on a warning that names a network failure (a client
+    still failing to reach its broker): nothing after it says the tool got through."""
+    if ends_retrying(body):
+        return True
+    last = body.rstrip().rsplit("\n", 1)[-1]
+    return is_warning(last) and find_cue(last, frozenset({"transient"}), in_notices=True) is not None
+
+
 def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False) -> Finding | None:
     """The mechanism the words of `body` name, read on the lines that report trouble first (with
     `error_lines_only`, on those alone)."""
     found = find_cue(body, error_lines_only=error_lines_only)
-    if found is None and (_FAILED_LINE.search(body) or ends_retrying(body)):
+    if found is None and (_FAILED_LINE.search(body) or ends_unresolved(body)):
         # Nothing but warnings name a mechanism, and then the command failed without saying why (or the output
         # ends mid-retry): the warnings about a flaky network ("spurious network error ... retrying") are the cause.
         found = find_cue(body, _WARNED_CAUSES, in_notices=True)
