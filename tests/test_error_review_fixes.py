@@ -177,3 +177,9 @@ def test_a_network_warning_the_client_got_past_is_not_a_failure() -> None:
              "25/03/01 10:15:09 INFO ConsumerCoordinator: Joined group with generation 3\n"
              "25/03/01 10:15:10 INFO StreamExecution: Streaming query made progress")
     assert diagnose(error, "spark-submit stream.py").category == "not_an_error"
+
+
+def test_a_relayed_driver_errors_advice_drops_the_wrapper_prefix_and_dangling_colon() -> None:
+    out = diagnose("RuntimeError: (snowflake.connector.errors.ProgrammingError) 002003 (42S02): SQL compilation "
+                   "error:\nObject 'ORDERS' does not exist or not authorized.")
+    assert out.category == "undefined_name" and "(snowflake" not in out.root_cause and ":." not in out.root_cause

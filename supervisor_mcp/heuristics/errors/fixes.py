@@ -152,7 +152,9 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == Rule.PYTEST_NO_NAME:
         return ("The test id names a test that does not exist.",
                 "List the real ids with pytest PATH --collect-only -q and use one of them.")
-    return (f"A name does not exist: {clip(msg, 160, ellipsis=True)}{where}.",
+    # (a re-raised driver error keeps SQLAlchemy's "(driver.Class) " in front; a message may end on its colon)
+    bare = re.sub(r"^\((?:\w{1,40}\.){1,6}\w{1,60}\) ", "", msg).rstrip(" :")
+    return (f"A name does not exist: {clip(bare, 160, ellipsis=True)}{where}.",
             "Check the spelling and where the name is defined (grep -rn NAME .), then fix the reference.")
 
 
