@@ -57,8 +57,6 @@ _WARNING_LINE = re.compile(
 )
 # A warning line that reports a failure it wraps ("WARNING: Job failed: exit status 1") is not a notice.
 _ERROR_LEVEL = re.compile(r"\s*(?:error|fatal|ERR!)\b", re.IGNORECASE)
-# A retry still under way: when it ends the output, the retries never succeeded.
-_RETRYING = re.compile(r"\bRetrying\b|\b\d{1,3} (?:tries|retries|attempts) (?:remaining|left)\b")
 _FAILS = re.compile(
     r"\b(?:Job|Build|build|job) failed\b|\bBUILD FAILURE\b|\.{2,} FAILURE\b|\bexit (?:status|code):? [1-9]|"
     r"\bfailed with\b|"
@@ -339,9 +337,3 @@ def _inner_command(cmd: Command) -> str:
 def _last_match(text: str, pattern: str) -> str:
     found = re.findall(pattern, text[-4000:])
     return found[-1].strip() if found else ""
-
-
-def ends_retrying(body: str) -> bool:
-    """The output ends on a retry still under way (cargo's "spurious network error (3 tries remaining)")."""
-    last = body.rstrip().rsplit("\n", 1)[-1]
-    return bool(_RETRYING.search(last))

@@ -9,13 +9,7 @@ import re
 import unicodedata
 
 from supervisor_mcp.heuristics.errors import locales
-from supervisor_mcp.heuristics.errors.benign import (
-    ends_retrying,
-    is_runner,
-    is_test_run,
-    is_warning,
-    succeeded_despite_noise,
-)
+from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run, is_warning, succeeded_despite_noise
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.in_code import prose
@@ -172,8 +166,7 @@ def fallback(ctx: ErrorContext) -> Finding:
         return Finding("resource_limit", "agent", 0.7, Rule.OUTPUT_TOO_LONG, evidence)
     if code == 0:
         return Finding("not_an_error", "none", 0.5, Rule.FALLBACK_EXIT0, evidence)
-    unwarned = "\n".join(ln for ln in body.splitlines() if not is_warning(ln))
-    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(unwarned)) \
+    if code is None and _NOTICES.search(body) and not _TROUBLE_WORDS.search(prose(_unwarned(body))) \
             and not ends_unresolved(body):
         # Warnings, deprecation notices or a success summary, and nothing that reads as a failure.
         return Finding("not_an_error", "none", 0.6, Rule.BENIGN_NOTICES, evidence,
@@ -264,9 +257,7 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
     """Output that reports only normal results: a command that worked, or whose nonzero exit is its answer."""
     # Judged on the head and tail of long output, where a failure would state itself.
     scan = body if len(body) <= 16000 else f"{body[:8000]}\n{body[-8000:]}"
-    # A warning names a problem it does not have ("WARN ... Unable to load native-hadoop library"): its words
-    # are no failure of the command.
-    words = prose("\n".join(ln for ln in scan.splitlines() if not is_warning(ln)))
+    words = prose(_unwarned(scan))
     lines = [ln for ln in scan.splitlines() if ln.strip()] if len(scan) < 2000 else []
     rest = [ln for ln in lines if not _WRAPPER_ONLY.search(ln)]
     if (rest and len(rest) < len(lines) and any(_NOTICES.search(ln) for ln in rest)
@@ -294,9 +285,17 @@ def _normal_results(body: str, code: int | None, evidence: list[str], program: s
     return None
 
 
+# A retry still under way: when it ends the output, the retries never succeeded.
+_RETRYING = re.compile(r"\bRetrying\b|\b\d{1,3} (?:tries|retries|attempts) (?:remaining|left)\b")
 # A package manager asked to search or list, not to install (read from the last command's subcommand).
 _SEARCHES = re.compile(r"(?:search|find|list|info|show)\b|-S[sil]\b|-Q[si]?\b")
 _INSTALLS = re.compile(r"\b(?:install|add|upgrade|update|remove)\b|\s-S[yu]{0,2}\s")
+
+
+def _unwarned(text: str) -> str:
+    """`text` without its warning lines: a warning names a problem it does not have ("WARN ... Unable to load
+    native-hadoop library"), so its words are no failure of the command."""
+    return "\n".join(ln for ln in text.splitlines() if not is_warning(ln))
 
 
 def _mostly_foreign(text: str) -> bool:
@@ -308,11 +307,12 @@ def _mostly_foreign(text: str) -> bool:
 
 
 def ends_unresolved(body: str) -> bool:
-    """The output ends on a retry still under way, or on a warning that names a network failure (a client
-    still failing to reach its broker): nothing after it says the tool got through."""
-    if ends_retrying(body):
-        return True
+    """The output ends on a retry still under way (cargo's "spurious network error (3 tries remaining)"), or on
+    a warning that names a network failure (a client still failing to reach its broker): nothing after it says
+    the tool got through."""
     last = body.rstrip().rsplit("\n", 1)[-1]
+    if _RETRYING.search(last):
+        return True
     return is_warning(last) and find_cue(last, frozenset({"transient"}), in_notices=True) is not None
 
 
