@@ -184,9 +184,10 @@ def test_a_warning_wrapped_onto_a_second_line_is_still_only_a_warning():
     assert out.category == "not_an_error"
 
 
-def test_a_bare_http_error_status_is_a_failure_whose_cause_is_not_shown():
+def test_a_bare_http_400_is_only_guessed_to_be_a_rejected_request():
+    # No rule reads a cause in a bare status line; its words are those of rejected arguments, said as a guess.
     out = diagnose("POST http://10.0.0.5:8080/api/chat/completions 400 (Bad Request)")
-    assert out.category == "unknown"
+    assert (out.category, out.confidence) == ("invalid_arguments", 0.4)
 
 
 def test_an_api_error_body_inside_a_builtin_exception_is_read_as_its_message():

@@ -16,6 +16,7 @@ from supervisor_mcp.heuristics.errors.in_code import prose
 from supervisor_mcp.heuristics.errors.install import loader_advice
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
+from supervisor_mcp.heuristics.errors.wording import resembling
 from supervisor_mcp.heuristics.observation import Envelope
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.kind import shows_data
@@ -193,7 +194,8 @@ def fallback(ctx: ErrorContext) -> Finding:
                                   "cause is in the output above it, which was not sent.",
                        fix="Run the failing step directly, or scroll up to the first error line of its output and "
                            "diagnose that.")
-    return _bare_error(body, code, evidence) or Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence)
+    return (_bare_error(body, code, evidence) or resembling(ctx)
+            or Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence))
 
 
 def _compiler_diagnostic(body: str) -> Finding | None:

@@ -267,3 +267,4 @@ class Rule(StrEnum):
     FALLBACK_UNRECOGNISED = "fallback:unrecognised"
     FALLBACK_JS_THROWN = "fallback:js_thrown"
     FALLBACK_COMPILER = "fallback:compiler"
+    WORDING = "fallback:wording"
