@@ -87,3 +87,13 @@ def test_tests_are_not_guessed_to_fail_where_no_word_says_anything_failed():
 
 def test_two_words_are_too_few_to_resemble_anything():
     assert resemblance("Error: undefined") is None
+
+
+def test_the_words_after_a_bare_error_prefix_outweigh_its_shape():
+    got = diagnose("Error: could not locate the manifest file deploy/app.yaml in the workspace")
+    assert (got.category, got.confidence) == ("file_not_found", 0.4)
+
+
+def test_a_bare_error_whose_words_agree_keeps_the_refusal_reading():
+    got = diagnose("Error: the bucket named logs-2024 already holds an object at that key")
+    assert (got.category, got.confidence) == ("precondition_failed", 0.5)

@@ -16,7 +16,7 @@ from supervisor_mcp.heuristics.errors.in_code import prose
 from supervisor_mcp.heuristics.errors.install import loader_advice
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import FAULT
-from supervisor_mcp.heuristics.errors.wording import resembling
+from supervisor_mcp.heuristics.errors.wording import resembling, unless_worded
 from supervisor_mcp.heuristics.observation import Envelope
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.kind import shows_data
@@ -194,8 +194,9 @@ def fallback(ctx: ErrorContext) -> Finding:
                                   "cause is in the output above it, which was not sent.",
                        fix="Run the failing step directly, or scroll up to the first error line of its output and "
                            "diagnose that.")
-    return (_bare_error(body, code, evidence) or resembling(ctx)
+    return (_bare_error(ctx, evidence) or resembling(ctx)
             or Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence))
+
 
 
 def _compiler_diagnostic(body: str) -> Finding | None:
@@ -212,9 +213,10 @@ def _compiler_diagnostic(body: str) -> Finding | None:
                        "then build again.")
 
 
-def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | None:
+def _bare_error(ctx: ErrorContext, evidence: list[str]) -> Finding | None:
     """A failure no mechanism's words explain, read by its shape: code that threw, or a tool's rejection
     of the call (compiler diagnostics are read before, by _compiler_diagnostic)."""
+    body, code = ctx.envelope.body, ctx.envelope.returncode
     thrown = _JS_THROWN.search(body) or _R_STOPPED.search(body)
     if thrown is not None:
         # JavaScript's plain Error with its stack, or an R script stopped by an uncaught error: code threw, and
@@ -226,7 +228,7 @@ def _bare_error(body: str, code: int | None, evidence: list[str]) -> Finding | N
     names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
     if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
             r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
-        return Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence)
+        return unless_worded(Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence), ctx)
     return None
 
 

@@ -148,6 +148,13 @@ def resembling(ctx: ErrorContext) -> Finding | None:
                    {"words": ", ".join(f"'{w}'" for w in found.words)})
 
 
+def unless_worded(by_shape: Finding, ctx: ErrorContext) -> Finding:
+    """A reading by shape alone (a short "Error: ..." taken for the tool's refusal) gives way to the wording
+    model's guess of another category: the words after "Error:" say more than its shape."""
+    guess = resembling(ctx)
+    return guess if guess is not None and guess.category != by_shape.category else by_shape
+
+
 _AS_LIKE: dict[ErrorCategory, str] = {
     "not_an_error": "a command's normal output", "file_not_found": "missing files", "test_failure": "failing tests",
     "invalid_arguments": "rejected arguments", "precondition_failed": "refusals over a state or a rule",
