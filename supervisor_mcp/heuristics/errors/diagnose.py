@@ -26,10 +26,11 @@ from supervisor_mcp.heuristics.errors.benign import (
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
-from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, ends_unresolved, fallback, finished, from_cues
+from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, finished, from_cues
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.normal_output import ends_unresolved
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
