@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from supervisor_mcp.heuristics.errors.benign import CARRIES_EXCEPTION, EVENT_ROW
 from supervisor_mcp.heuristics.errors.cue_words import ENVIRONMENT_TABLE, Cue
 from supervisor_mcp.heuristics.errors.cue_words_calls import CALL_TABLE
 from supervisor_mcp.heuristics.errors.cue_words_code import CODE_TABLE
 from supervisor_mcp.heuristics.errors.in_code import in_code
+from supervisor_mcp.heuristics.errors.notices import CARRIES_EXCEPTION, EVENT_ROW
 from supervisor_mcp.models import ErrorCategory
 
 __all__ = ["CUES", "Cue", "find_cue"]

@@ -16,13 +16,7 @@ import re
 from typing import Literal
 
 from supervisor_mcp.heuristics.errors.advice import narrower
-from supervisor_mcp.heuristics.errors.benign import (
-    benign_exit,
-    is_warning,
-    only_notices_report,
-    only_warnings,
-    search_hits,
-)
+from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
@@ -31,6 +25,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.normal_output import ends_unresolved
+from supervisor_mcp.heuristics.errors.notices import is_warning, only_notices_report, only_warnings
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES

@@ -12,11 +12,11 @@ import re
 import unicodedata
 
 from supervisor_mcp.heuristics.errors import locales
-from supervisor_mcp.heuristics.errors.benign import is_warning
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import Finding
 from supervisor_mcp.heuristics.errors.in_code import prose
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.notices import is_warning
 from supervisor_mcp.heuristics.observation.kind import shows_data
 
 # A runner's, wrapper's or subprocess's own exit summary: the step failed, and the cause is elsewhere.
