@@ -20,8 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from error_corpus import load
+from error_corpus import load, normalise
 
+from supervisor_mcp.heuristics.errors.diagnose import context_for
 from supervisor_mcp.heuristics.errors.wording import COUNTS_FILE, MIN_OUTPUTS, features
 
 WRITTEN = Path(__file__).resolve().parent / "data" / "written_errors.jsonl"
@@ -30,8 +31,11 @@ REGENERATE = ".venv/bin/python bench/wording_model.py"
 
 def training_rows() -> list[dict[str, str]]:
     """Every dev row of the corpus and every written message (each with its id, error and category)."""
-    written = list(map(json.loads, WRITTEN.open(encoding="utf-8")))
-    return [r for r in load() if r["split"] == "dev"] + written
+    corpus = load()
+    # A written message worded exactly as a held-out row would carry that row's words in.
+    held_out = {normalise(r["error"]) for r in corpus if r["split"] == "val"}
+    written = [r for r in map(json.loads, WRITTEN.open(encoding="utf-8")) if normalise(r["error"]) not in held_out]
+    return [r for r in corpus if r["split"] == "dev"] + written
 
 
 def render(rows: list[dict[str, str]]) -> str:
@@ -40,7 +44,7 @@ def render(rows: list[dict[str, str]]) -> str:
     index = {c: i for i, c in enumerate(categories)}
     per_feature: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
-        for feature in features(row["error"]):
+        for feature in features(context_for(row["error"], row.get("action", "")).envelope.body):
             per_feature[feature][row["category"]] += 1
     lines = [f"#categories\t{' '.join(categories)}", f"#outputs\t{' '.join(str(outputs[c]) for c in categories)}"]
     for feature in sorted(per_feature):

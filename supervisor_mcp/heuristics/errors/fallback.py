@@ -10,12 +10,12 @@ import re
 from supervisor_mcp.heuristics.errors.benign import is_runner, is_test_run
 from supervisor_mcp.heuristics.errors.cues import find_cue
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.guess import resembling, unless_worded
 from supervisor_mcp.heuristics.errors.install import loader_advice
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.normal_output import WRAPPER_ONLY, ends_unresolved, normal_results, only_notices
 from supervisor_mcp.heuristics.errors.notices import succeeded_despite_noise
 from supervisor_mcp.heuristics.errors.signature import FAULT
-from supervisor_mcp.heuristics.errors.wording import resembling, unless_worded
 from supervisor_mcp.heuristics.observation import Envelope
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.models import ErrorCategory, Fault

@@ -16,7 +16,6 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
-from supervisor_mcp.heuristics.errors.wording import as_guess
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
@@ -285,8 +284,7 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if advice is not None:
         groups = _Groups(finding.groups)
         return advice[0].format_map(groups), advice[1].format_map(groups)
-    root_cause, fix = BUILDERS[finding.category](finding, ctx)
-    return as_guess(finding, root_cause, fix) if finding.rule == Rule.WORDING else (root_cause, fix)
+    return BUILDERS[finding.category](finding, ctx)
 
 
 class _Groups(dict[str, str]):

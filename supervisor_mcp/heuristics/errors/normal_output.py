@@ -95,7 +95,7 @@ def normal_results(body: str, code: int | None, evidence: list[str], program: st
                        fix="Carry on, or treat the status as the answer (e.g. nothing to commit).")
     quiet = not (_TROUBLE_WORDS.search(words) or _FAILURE_WORDS.search(words) or _STOPPED.search(scan)
                  or _DIAGNOSTIC.search(scan) or WRAPPER_ONLY.search(scan))
-    if code is None and quiet and not shows_data(program) and _mostly_foreign(scan):
+    if code is None and quiet and not shows_data(program) and mostly_foreign(scan):
         return Finding("unknown", "agent", 0.3, Rule.FALLBACK_UNRECOGNISED, evidence,
                        root_cause="The output is mostly in another language and names no mechanism in words read "
                                   "here, so whether the command failed cannot be told from it.",
@@ -122,7 +122,7 @@ def _unwarned(text: str) -> str:
     return "\n".join(ln for ln in text.splitlines() if not is_warning(ln))
 
 
-def _mostly_foreign(text: str) -> bool:
+def mostly_foreign(text: str) -> bool:
     """Mostly letters of a script other than Latin (CJK, Cyrillic, ...) and no word of success in it: no
     English word of failure is then no evidence that nothing failed, since the words for it were not read."""
     letters = [c for c in text[:4000] if c.isalpha()]
