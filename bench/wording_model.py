@@ -3,10 +3,12 @@
     .venv/bin/python bench/wording_model.py          # rewrite supervisor_mcp/heuristics/errors/wording_counts.tsv
     .venv/bin/python bench/wording_model.py --check  # exit 1 if the shipped counts are stale
 
-It learns from the corpus's dev split and the written set only. The held-out split never reaches it,
-so the held-out numbers `bench/error_corpus.py` prints stay a measure of outputs it has not seen. A
-word or pair is kept only when at least MIN_OUTPUTS outputs contain it: no single row's own string is
-shipped, and counts are all the package holds, never a text.
+It learns from the corpus's dev split and the written set only (less any written message worded exactly
+as a held-out row). The held-out split never reaches it, so the held-out numbers `bench/error_corpus.py`
+prints stay a measure of outputs it has not seen. It counts the text the engine reads (host markup and the
+exit-code line taken off). A word or pair is kept only when at least MIN_OUTPUTS outputs contain it: no
+single row's own string is shipped, and counts are all the package holds, never a text. Regenerate only
+after a new batch's first score: its dev rows train the model.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ REGENERATE = ".venv/bin/python bench/wording_model.py"
 
 
 def training_rows() -> list[dict[str, str]]:
-    """Every dev row of the corpus and every written message (each with its id, error and category)."""
+    """Every dev row of the corpus and the written messages (each with its id, error and category)."""
     corpus = load()
     # A written message worded exactly as a held-out row would carry that row's words in.
     held_out = {normalise(r["error"]) for r in corpus if r["split"] == "val"}

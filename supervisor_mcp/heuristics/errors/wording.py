@@ -103,7 +103,7 @@ def _model() -> _Model:
 
 def resemblance(text: str) -> Resemblance | None:
     """The category whose failures this output's words most resemble, if it is more likely than all the
-    others together; None when no known word is in it or the words point nowhere in particular."""
+    others together; None when it holds fewer than three known words or they point nowhere in particular."""
     model = _model()
     known = sorted(f for f in features(text) if f in model.weights)
     if sum(" " not in f for f in known) < _MIN_WORDS:
