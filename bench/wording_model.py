@@ -5,8 +5,8 @@
 
 It learns from the corpus's dev split and the written set only (less any written message worded exactly
 as a held-out row). The held-out split never reaches it, so the held-out numbers `bench/error_corpus.py`
-prints stay a measure of outputs it has not seen. It counts the text the engine reads (host markup and the
-exit-code line taken off). A word or pair is kept only when at least MIN_OUTPUTS outputs contain it: no
+prints stay a measure of outputs it has not seen. It counts the text the engine reads (host markup taken
+off). A word or pair is kept only when at least MIN_OUTPUTS outputs contain it: no
 single row's own string is shipped, and counts are all the package holds, never a text. Regenerate only
 after a new batch's first score: its dev rows train the model.
 """

@@ -130,3 +130,8 @@ def test_the_words_after_a_bare_error_prefix_outweigh_its_shape():
 def test_a_bare_error_whose_words_agree_keeps_the_refusal_reading():
     got = diagnose("Error: the bucket named logs-2024 already holds an object at that key")
     assert (got.category, got.confidence) == ("precondition_failed", 0.5)
+
+
+def test_a_bare_exit_status_is_never_the_line_quoted():
+    found = resemblance("exit code: 1\nErreur : la requête a été rejetée par le serveur (quota)")
+    assert found is not None and found.line.startswith("Erreur")

@@ -45,6 +45,8 @@ _FUNCTION_WORDS = frozenset({
     "the", "is", "of", "on", "in", "to", "an", "and", "or", "for", "at", "by", "be", "it", "its", "this", "that",
     "all", "may", "as", "are", "was", "with", "from", "code", "exit", "exit code", "error", "line",
 })
+# A bare exit status ("exit code: 1") says that it failed, not how: never the line quoted.
+_STATUS_LINE = re.compile(r"(?:exit(?: code| status)?|return ?code|status)\W{0,3}-?\d{1,3}\W?$", re.IGNORECASE)
 # A path or an address names where, not what went wrong: its parts are not named as reasons.
 _LOCATION = re.compile(r"[^\s\"'`()\[\]<>]*[/\\][^\s\"'`()\[\]<>]*")
 
@@ -120,6 +122,7 @@ def resemblance(text: str) -> Resemblance | None:
         return 0.0 if w is None else w.get(best, model.unseen[best]) - w.get(second, model.unseen[second])
 
     lines = [ln.strip() for ln in last_lines(text)]
+    lines = [ln for ln in lines if not _STATUS_LINE.match(ln)] or lines
     # (summed in a fixed order: a tie between two lines must not depend on the hash seed)
     line = max(reversed(lines), key=lambda ln: math.fsum(map(lift, sorted(features(ln)))))
     # The reasons named are the common words of that line, outside any path or address, heaviest first.
