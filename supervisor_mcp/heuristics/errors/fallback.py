@@ -1,6 +1,6 @@
 """What an error says when no exception or signature decides: exit codes, test-run markers, the
 words every ecosystem uses for a mechanism (cues.py), output that only reports normal results
-(normal_output.py), a guess from the wording (wording.py), and the honest `unknown` at the end.
+(normal_output.py), a guess from the wording (guess.py), and the honest `unknown` at the end.
 """
 
 from __future__ import annotations
