@@ -61,13 +61,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only say whether the shipped counts are stale")
     args = parser.parse_args()
-    text = render(training_rows())
+    rows = training_rows()
+    text = render(rows)
     if args.check:
         stale = COUNTS_FILE.read_text(encoding="utf-8") != text
         print(f"{COUNTS_FILE.name} is {'stale: run ' + REGENERATE if stale else 'up to date'}")
         return int(stale)
     COUNTS_FILE.write_text(text, encoding="utf-8")
-    print(f"wrote {COUNTS_FILE} ({len(text.splitlines()) - 2} words and pairs from {len(training_rows())} outputs)")
+    print(f"wrote {COUNTS_FILE} ({len(text.splitlines()) - 2} words and pairs from {len(rows)} outputs)")
     return 0
 
 
