@@ -79,6 +79,12 @@ def test_ls_of_a_missing_directory_is_file_not_found_with_a_search() -> None:
     assert "find . -name foreign_keys " in diag.fix and "ls tests" in diag.fix
 
 
+def test_unquoted_path_of_older_coreutils_is_the_path_alone() -> None:
+    output = "ls: cannot access src/utils: No such file or directory\n"
+    diag = diagnose(shell(output, 2), "ls src/utils")
+    assert "`src/utils`" in diag.root_cause and "find . -name utils " in diag.fix
+
+
 # --- the agent's code and calls --------------------------------------------------------------------
 
 def test_module_not_found_inside_a_traceback_is_missing_dependency() -> None:

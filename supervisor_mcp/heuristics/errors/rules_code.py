@@ -189,7 +189,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         example="python3: can't open file '/testbed/reproduce.py': [Errno 2] No such file or directory"),
     sig(Rule.CANNOT_OP, "file_not_found", "no such file",
         r"cannot (?P<op>access|remove|stat|open|create regular file|move|copy|"
-        r"change directory to) [`'‘\"](?P<path>[^'’\"\n]{1,500})[`'’\"]: No such file or directory",
+        r"change directory to) (?P<q>[`'‘\"])?(?P<path>(?(q)[^'’\"\n]|[^\s'’\"\n:]){1,500})(?(q)[`'’\"]): "
+        r"No such file or directory",
         example="ls: cannot access 'src/utils': No such file or directory"),
     sig(Rule.CD_MISSING, "file_not_found", "cd: ", r"cd: (?P<path>[^:\n]{1,500}): No such file or directory",
         example="bash: line 1: cd: /testbed/astropy/modelling: No such file or directory"),
