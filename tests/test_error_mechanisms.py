@@ -482,3 +482,39 @@ def test_json_an_http_clients_json_call_cannot_parse_is_the_servers_reply_not_a_
                    "    return complexjson.loads(self.text, **kwargs)\n"
                    "json.decoder.JSONDecodeError: Expecting value: line 3 column 5 (char 12)", "python fetch.py")
     assert out.category == "runtime_error"
+
+
+def test_an_argument_list_too_long_is_a_limit_though_make_reports_exit_127():
+    out = diagnose("make[1]: /bin/sh: Argument list too long\nmake[1]: *** [Makefile:47: app] Error 127\n")
+    assert out.category == "resource_limit" and "xargs" in out.fix
+
+
+def test_a_task_runners_status_127_in_parentheses_is_a_missing_command():
+    out = diagnose("rake aborted!\nCommand failed with status (127): [racc -o lib/parser.rb lib/parser.ry]\n")
+    assert out.category == "missing_dependency"
+
+
+def test_a_child_that_exited_with_code_139_crashed():
+    out = diagnose('error MSB6006: "RunFsc.sh" exited with code 139. [/src/App.fsproj]\n')
+    assert out.category == "runtime_error" and "SIGSEGV" in out.root_cause
+
+
+def test_not_enough_memory_is_a_resource_limit_not_a_refused_request():
+    out = diagnose("> Not enough memory to run compilation. Try to increase it via 'gradle.properties':\n")
+    assert out.category == "resource_limit"
+
+
+def test_a_request_exceeding_a_cloud_quota_is_a_resource_limit():
+    out = diagnose("Operation could not be completed as it results in exceeding approved Total Regional Cores "
+                   "quota. Current Limit: 10, Current Usage: 8, Additional Required: 4.\nStatus: 409 (Conflict)\n")
+    assert out.category == "resource_limit" and out.retryable is False
+
+
+def test_curls_low_speed_limit_is_a_timeout():
+    out = diagnose("curl: (28) Operation too slow. Less than 1000 bytes/sec transferred the last 30 seconds\n")
+    assert out.category == "transient" and out.retryable is True
+
+
+def test_a_runners_one_line_tally_with_failures_is_a_test_failure():
+    out = diagnose("Overall Summary: 1388 tests cases | 0 errors | 2 failures | 3 flaky | 24 skipped |\n")
+    assert out.category == "test_failure"

@@ -62,7 +62,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
          "authenticated requests usually get a higher limit."),
     cue("quota_spent", "resource_limit",
-         r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached|been hit)|exceeded[^\n]{0,30}\bquota\b|"
+         r"\bquota\b[^\n]{0,40}(?:exceeded|exhausted|reached|been hit)|\bexceed(?:ed|ing|s)?\b[^\n]{0,40}\bquota\b|"
          r"insufficient[_ ]quota|"
          r"\b402\b[^\n]{0,30}Payment Required|"
          r"billing (?:hard )?limit|check your plan and billing|credit balance|out of credits|insufficient credits|"
@@ -73,7 +73,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("out_of_memory", "resource_limit",
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
-         r"signal terminated program|insufficient memory|\bKV cache\b|requires more (?:system )?memory|"
+         r"signal terminated program|insufficient memory|\bnot enough (?:\w{1,12} )?memory\b|"
+         r"\bKV cache\b|requires more (?:system )?memory|"
          r"could not reserve enough space for [^\n]{0,40}heap|"
          r"\bcannot allocate vector of size\b|\bmemory usage peaked at \d{1,15} bytes, exceeding\b|"
          rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|"

@@ -116,6 +116,7 @@ class Rule(StrEnum):
     OVERLOADED = "overloaded"
     EXIT_127 = "exit_127"
     SEGFAULT = "segfault"
+    ARG_LIST_TOO_LONG = "arg_list_too_long"
     SIGKILLED = "sigkilled"
     SIGTERMED = "sigtermed"
     INTERRUPTED = "interrupted"

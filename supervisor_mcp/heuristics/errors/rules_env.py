@@ -30,8 +30,9 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
                 "Create a virtual environment and install there (python3 -m venv .venv && .venv/bin/pip install "
                 "...), or use pipx for a command-line app; do not use sudo or --break-system-packages.")),
     # --- transient
-    sig(Rule.TIMEOUT, "transient", "timed out|etimedout|deadline|time-out|timeout",
-        r"timed out|\bETIMEDOUT\b|deadline exceeded|Gateway Time-?out|"
+    sig(Rule.TIMEOUT, "transient", "timed out|etimedout|deadline|time-out|timeout|too slow",
+        # (curl's low-speed limit is its timeout too: "Operation too slow. Less than 1 bytes/sec transferred")
+        r"timed out|\bETIMEDOUT\b|deadline exceeded|Gateway Time-?out|Operation too slow\. Less than \d|"
         r"\bTimeout(?:Error|Expired)?\b[^\n]{0,40}(?:exceeded|after|waiting)", flags=IGNORECASE,
         example="curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received"),
     sig(Rule.CONNECTION, "transient",
@@ -74,8 +75,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
         example="Fatal Python error: Cannot recover from stack overflow."),
     sig(Rule.TOO_BIG, "resource_limit",
-        "too long|e2big|too many open|emfile|too large|413|exceed|limit|budget|enametoolong|fork|thread",
-        r"Argument list too long|argument line too long|\bE2BIG\b|Too many open files|\bEMFILE\b|payload too large|"
+        "too long|too many open|emfile|too large|413|exceed|limit|budget|enametoolong|fork|thread",
+        r"Too many open files|\bEMFILE\b|payload too large|"
         r"request entity too large|"
         r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"
@@ -83,7 +84,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         # EAGAIN from fork or thread creation is the process limit (ulimit -u, a container's pids.max)
         r"\bfork: (?:retry: )?Resource temporarily unavailable|can't start new thread|"
         r"pthread_create failed|unable to create (?:new )?native thread", flags=IGNORECASE,
-        example="bash: /usr/bin/grep: Argument list too long"),
+        example="bash: start_pipeline: pgrp pipe: Too many open files"),
     # The exception layer reads `Exception in thread "main" pkg.NameException: ...` by the name; this catches
     # the names it does not parse (inner classes: `Outer$InnerException`).
     sig(Rule.NPM_ENOENT, "file_not_found", "npm err! code enoent|enoent",

@@ -11,6 +11,11 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.rules_llm_apis import LLM_API_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
+# How tools word a process's exit status before the number: "exit code 137", "exited with status 139",
+# "returned non-zero exit status 127", rake's "Command failed with status (127)".
+_EXIT = (r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode |"
+         r"\bstatus \()")
+
 MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     # --- the network
     sig(Rule.SOCKET_DROPPED, "transient",
@@ -55,14 +60,22 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "verification off.")),
     # --- exit codes and signals that name the mechanism in build output
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
-        r"\] Error 127$|^[^\n]{0,200}: Command not found$|exit (?:code|status):? 127\b|"
+        rf"\] Error 127$|^[^\n]{{0,200}}: Command not found$|{_EXIT}127\b|"
         r"executable file not found in \$PATH", flags=IGNORECASE, priority=89,  # a 'Permission denied' exec is 127 too
         example="make[2]: sh: Command not found\nmake[2]: *** [gnulib-version.c] Error 127",
         advice=("A program the build runs is not installed or not on PATH (exit status 127).",
                 "Find which command is missing in the lines above the error and install it (or fix PATH), then "
                 "rebuild.")),
+    # E2BIG outranks the exit status 127 that a shell or make reports for it: nothing is missing.
+    sig(Rule.ARG_LIST_TOO_LONG, "resource_limit", "argument list too long|argument line too long|e2big",
+        r"Argument list too long|argument line too long|\bE2BIG\b", flags=IGNORECASE, priority=91,
+        example="make[1]: /bin/sh: Argument list too long\nmake[1]: *** [erlang.mk:4724: app] Error 127",
+        advice=("The command line is longer than the system allows (E2BIG): too many or too long arguments, often "
+                "a glob that expanded to thousands of files.",
+                "Pass the arguments in batches (find ... -exec CMD {{}} +, or printf '%s\\0' ... | xargs -0 CMD), "
+                "a response file (@args.txt) if the tool reads one, or a directory instead of every file in it.")),
     sig(Rule.SEGFAULT, "runtime_error", "segmentation fault|sigsegv|core dumped|139",
-        r"Segmentation fault|\bSIGSEGV\b|core dumped|exit (?:code|status) 139\b|signal 11\b",
+        rf"Segmentation fault|\bSIGSEGV\b|core dumped|{_EXIT}139\b|signal 11\b",
         example="Segmentation fault (core dumped)",
         advice=("The process crashed on an invalid memory access (SIGSEGV).",
                 "Run it under a debugger or with a backtrace (gdb -batch -ex run -ex bt --args CMD, or the "
@@ -72,7 +85,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
     # docker, a JVM launcher): SIGKILL is nearly always an out-of-memory killer, SIGTERM and SIGINT come
     # from outside (a time limit, a cancelled job, a container stopping), not from the command.
     sig(Rule.SIGKILLED, "resource_limit", "137|sigkill|signal: killed|killed: 9|signal 9",
-        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )137\b|"
+        rf"{_EXIT}137\b|"
         r"\bSIGKILL\b|signal: killed|^Killed: 9$|(?:killed by|terminated by|received) signal 9\b",
         fault="environment", flags=IGNORECASE,
         example="Process finished with exit code 137 (interrupted by signal 9: SIGKILL)",
@@ -82,7 +95,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "or process less at once (fewer workers or jobs, smaller batches); rerunning unchanged fails "
                 "again.")),
     sig(Rule.SIGTERMED, "transient", "143|sigterm|signal: terminated|terminated|signal 15",
-        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )143\b|"
+        rf"{_EXIT}143\b|"
         r"\bSIGTERM\b|signal: terminated|^Terminated$|(?:killed by|terminated by|received) signal 15\b",
         fault="environment", flags=IGNORECASE, confidence=0.7,
         example="make: *** [Makefile:12: test] Terminated\nERROR: script returned exit code 143",
@@ -91,7 +104,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "Rerun it; if it is stopped again at the same point, find the limit that stops it (the job's timeout, "
                 "`timeout`, the container's stop) and raise it or run less at once.")),
     sig(Rule.INTERRUPTED, "transient", "130|sigint|keyboardinterrupt|interrupted",
-        r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode )130\b|"
+        rf"{_EXIT}130\b|"
         r"\bSIGINT\b|^KeyboardInterrupt$|(?:killed by|terminated by|received) signal 2\b",
         fault="environment", flags=IGNORECASE, confidence=0.7,
         example="^C\nKeyboardInterrupt\nerror: script \"dev\" exited with code 130",
