@@ -153,3 +153,14 @@ def test_ci_and_infrastructure_tools_in_their_own_words(error: str, action: str,
 ])
 def test_servers_and_data_systems_in_their_own_words(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+def test_a_sys_crates_missing_system_library_is_named():
+    out = diagnose("pkg-config exited with status code 1\n\n  The system library `webkit2gtk-4.1` required by crate "
+                   "`webkit2gtk-sys` was not found.\n")
+    assert out.category == "missing_dependency" and "webkit2gtk-4.1" in out.root_cause
+
+
+def test_a_qt_module_qmake_does_not_know_is_a_missing_package():
+    out = diagnose("Project ERROR: Unknown module(s) in QT: script\nmake: *** [sub-shared-all] Error 3\n", "make all")
+    assert out.category == "missing_dependency" and "script" in out.root_cause

@@ -110,18 +110,21 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
-        "by not providing|failed to find tool",
+        "by not providing|failed to find tool|system library|unknown module(s)",
         r"Could not find a package configuration file provided by\s{1,10}\"?(?P<module>[\w:+-]{1,100})|"
         r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
         r"the pkg-config search path|linker `(?P<module6>\w{1,40})` not found|"
         r"(?P<module7>Microsoft Visual C\+\+ [\d.]{1,10}) or greater is required|"
         # cc-rs, in every -sys crate's build script, names the C compiler or archiver it could not run
-        r"failed to find tool \\?\"(?P<module5>[\w.+-]{1,60})\\?\"",
+        r"failed to find tool \\?\"(?P<module5>[\w.+-]{1,60})\\?\"|"
+        # system-deps and pkg-config crates' report, qmake's for a Qt module whose package is not installed
+        r"The system library `(?P<module8>[\w.+-]{1,100})` required by crate `[\w-]{1,100}` was not found|"
+        r"Unknown module\(s\) in QT: (?P<module9>[\w ]{1,100})",
         example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
                  "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
         advice=("A library or tool the build needs is not installed{module_named}{module2_named}{module3_named}"
-                "{module4_named}{module5_named}{module6_named}{module7_named}.",
+                "{module4_named}{module5_named}{module6_named}{module7_named}{module8_named}{module9_named}.",
                 "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
                 "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
     # Asked for a target the Makefile does not define (no "needed by": nothing depends on it) versus a
