@@ -96,3 +96,9 @@ def test_a_timestamped_warning_that_relays_a_failure_still_counts():
     out = diagnose("2024-05-01 10:00:01,120 WARN [main] Retrying connect to server: db:5432. Connection refused\n"
                    "2024-05-01 10:00:09,001 ERROR [main] giving up", "java -jar loader.jar")
     assert out.category == "transient"
+
+
+def test_a_warning_followed_by_an_apology_that_it_could_not_connect_is_a_failure():
+    out = diagnose("Warning: mysqli_real_connect(): (HY000/2002): Connection refused in /srv/db.php on line 75\n"
+                   "Connection Problems\n\nSorry, the forum was unable to connect to the database.\n")
+    assert out.category == "transient"

@@ -124,6 +124,7 @@ _SUCCESS_END = re.compile(
 
 _HARD_FAILURE = re.compile(
     r"\b(?:error|fatal|failed|failure|exception|traceback|panic|denied|aborted)\b|\bnot found\b|no such file|"
+    r"\b(?:unable to|could not|couldn't|cannot|can't) (?:connect|open|find|load|read|write|create|start|resolve)\b|"
     r"\bERR!",
     re.IGNORECASE,
 )
