@@ -518,3 +518,9 @@ def test_curls_low_speed_limit_is_a_timeout():
 def test_a_runners_one_line_tally_with_failures_is_a_test_failure():
     out = diagnose("Overall Summary: 1388 tests cases | 0 errors | 2 failures | 3 flaky | 24 skipped |\n")
     assert out.category == "test_failure"
+
+
+def test_pip_with_no_release_for_this_python_is_a_precondition_not_an_install_to_repeat():
+    out = diagnose("ERROR: Could not find a version that satisfies the requirement mcp-use (from versions: none)\n"
+                   "ERROR: No matching distribution found for mcp-use\n", "pip install mcp-use")
+    assert out.category == "precondition_failed" and "python -V" in out.fix and "pip install mcp-use" not in out.fix

@@ -153,10 +153,17 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                 "so the SDK's include paths are set. A library's header: install the library (vcpkg search NAME, "
                 "vcpkg install PORT) and add its include directory. The project's own header: add its folder to "
                 "the include paths. Then rebuild.")),
-    sig(Rule.PIP_NO_DIST, "missing_dependency", "no matching distribution|could not find a version",
+    # No release installs here at all (listed versions are PINNED_VERSION's): the name is right but every
+    # release needs another Python or platform, or the name is wrong. Installing it again cannot help.
+    sig(Rule.PIP_NO_DIST, "precondition_failed", "no matching distribution|could not find a version",
         r"No matching distribution found for (?P<module>\S{1,100})|"
         r"Could not find a version that satisfies the requirement (?P<module2>\S{1,100})",
-        priority=65, confidence=0.8,
+        priority=65, confidence=0.8, fault="environment",
+        advice=("pip found no release of `{module}{module2}` that installs here: none is published for this Python "
+                "version or platform, or no package has that name.",
+                "Compare the interpreter (python -V) and platform with what the package supports (python -m pip "
+                "index versions NAME, or its PyPI page); use a Python it supports (uv venv --python 3.12) or a "
+                "version with a wheel for this platform; if the index has no such name, correct the spelling."),
         example=("ERROR: Could not find a version that satisfies the requirement torchh (from versions: none"
                  ")\nERROR: No matching distribution found for torchh")),
     # A local .deb given as a bare name is looked up in the index: apt needs it as a path.
