@@ -102,3 +102,11 @@ def test_a_warning_followed_by_an_apology_that_it_could_not_connect_is_a_failure
     out = diagnose("Warning: mysqli_real_connect(): (HY000/2002): Connection refused in /srv/db.php on line 75\n"
                    "Connection Problems\n\nSorry, the forum was unable to connect to the database.\n")
     assert out.category == "transient"
+
+
+def test_a_mechanism_on_its_own_line_under_a_notice_header_is_the_failure():
+    out = diagnose("--  While building package gogol-compute-0.0.1 using:\n"
+                   "      /home/u/.stack/setup-exe-cache/setup-Simple-Cabal build lib:gogol-compute\n"
+                   "    [  2 of 194] Compiling Network.Google.Compute.Types.Product\n"
+                   "    ghc: out of memory (requested 1048576 bytes)\n", "stack build")
+    assert out.category == "resource_limit"

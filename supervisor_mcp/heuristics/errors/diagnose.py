@@ -25,7 +25,7 @@ from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.normal_output import ends_unresolved
-from supervisor_mcp.heuristics.errors.notices import is_warning, only_notices_report, only_warnings
+from supervisor_mcp.heuristics.errors.notices import is_notice, is_warning, only_notices_report, only_warnings
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
@@ -196,11 +196,14 @@ def classify(ctx: ErrorContext) -> Finding:
     # (a warning naming a network failure that ends the output is the failure: nothing after it got through)
     unresolved = ctx.envelope.returncode is None and ends_unresolved(ctx.envelope.body)
     warning = None if unresolved else only_warnings(ctx.envelope)
-    if warning is not None:
+    from_lines = _from_lines(ctx)
+    # A mechanism named on a line of its own under the warning ("ghc: out of memory" indented below stack's
+    # "--  While building package") is the failure the warning introduced, not part of it.
+    if warning is not None and (from_lines is None or from_lines.category not in _MECHANISMS
+                                or is_notice(from_lines.evidence[0].strip())):
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
                        root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
                        fix="Carry on; deal with the warnings later if they matter to the task.")
-    from_lines = _from_lines(ctx)
     finding = _root_most(_from_exceptions(ctx), from_lines) or fallback(ctx)
     if finding is from_lines and is_warning(finding.evidence[0]):
         # A tool's warning in a signature's words (`npm WARN EBADENGINE`) before its own word of success.

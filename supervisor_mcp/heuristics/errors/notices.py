@@ -149,9 +149,9 @@ def only_warnings(envelope: Envelope) -> str | None:
     if envelope.returncode not in (None, 0):
         return None
     lines = [ln for ln in envelope.body.splitlines() if ln.strip() and not _STEP_HEADER.match(ln)]
-    if not lines or not _is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
+    if not lines or not is_notice(lines[0]) or any(_FAILS.search(ln) for ln in lines):
         return None
-    if all(_is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):
+    if all(is_notice(ln) or ln[:1].isspace() or _continues(ln) for ln in lines):
         return lines[0].strip()
     return None
 
@@ -167,7 +167,7 @@ def is_warning(line: str) -> bool:
     return bool(_WARNING_LINE.match(line.strip())) and not _FAILS.search(line)
 
 
-def _is_notice(line: str) -> bool:
+def is_notice(line: str) -> bool:
     if _WARNING_LINE.match(line):
         return True
     # "Error: the --legacy flag is deprecated and has been removed" reports a failure in a notice's words,
@@ -179,13 +179,13 @@ def _is_notice(line: str) -> bool:
 
 def _says_failure(line: str) -> bool:
     """A line outside the notices whose words report a failure."""
-    return bool(_HARD_FAILURE.search(prose(line))) and not _is_notice(line)
+    return bool(_HARD_FAILURE.search(prose(line))) and not is_notice(line)
 
 
 def only_notices_report(envelope: Envelope, line: str) -> bool:
     """`line` is a notice (`NOTICE: relation "x" already exists, skipping`, `npm WARN ...`) and nothing
     else in the output reports a failure: the rest is progress ("Initializing schema")."""
-    if envelope.returncode not in (None, 0) or not _is_notice(line) or _FAILS.search(envelope.body):
+    if envelope.returncode not in (None, 0) or not is_notice(line) or _FAILS.search(envelope.body):
         return False
     return not any(_says_failure(ln) for ln in envelope.body.splitlines())
 
