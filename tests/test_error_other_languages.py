@@ -228,3 +228,10 @@ def test_rspec_style_expected_got_on_two_lines_is_a_test_failure() -> None:
 ])
 def test_wordings_from_the_last_fresh_batch(error: str, category: str) -> None:
     assert diagnose(error).category == category
+
+
+def test_an_edg_front_ends_undefined_identifier_is_an_undefined_name():
+    out = diagnose('kernel.cu(215): error: too few arguments in function call\n'
+                   'kernel.cu(321): error: identifier "HALFSIZE" is undefined\n'
+                   '15 errors detected in the compilation of "kernel.cpp1.ii".\n', "make")
+    assert out.category == "undefined_name"

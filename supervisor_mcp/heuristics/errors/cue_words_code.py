@@ -58,6 +58,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bat position \d{1,6}\s{1,4}invalid identifier '|\": invalid identifier\b|"
          r"\bReferenced column \"[^\"\n]{1,80}\" not found\b|"
          r"': identifier not found\b|"
+         # the EDG front end's (nvcc, Intel's and NVIDIA's HPC compilers)
+         r"\bidentifier \"[^\"\n]{1,80}\" is undefined\b|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
          # Airflow's connections, Snowflake's objects
          r"\b(?:column|function|field|table|variable)[^\n]{0,60}\bcannot be resolved\b|"
