@@ -164,3 +164,25 @@ def test_a_sys_crates_missing_system_library_is_named():
 def test_a_qt_module_qmake_does_not_know_is_a_missing_package():
     out = diagnose("Project ERROR: Unknown module(s) in QT: script\nmake: *** [sub-shared-all] Error 3\n", "make all")
     assert out.category == "missing_dependency" and "script" in out.root_cause
+
+
+@pytest.mark.parametrize(("error", "action", "category"), [
+    ("! Undefined control sequence.\n<argument> \\bbl@ini@loaded\n\nl.3188 \\end{document}\n", "make", "undefined_name"),
+    ("-[SpecSpec when_tapped_should_inform_the_presenter]\n** TEST FAILED **\n", "rake test", "test_failure"),
+    ("Error: Problem validating fields in app.json.\n • Field: android - should NOT have additional property "
+     "'useNextNotificationsApi'.\n", "", "invalid_arguments"),
+    ("/opt/ssh_config: line 10: Bad configuration option: pubkeyacceptedalgorithms\n"
+     "/opt/ssh_config: terminating, 1 bad configuration options\n", "ssh -F /opt/ssh_config host", "invalid_arguments"),
+    ("convert: no decode delegate for this image format `HEIC' @ error/constitute.c/ReadImage/746.\n", "",
+     "missing_dependency"),
+    ("OSError: org/model does not appear to have a file named config.json. Checkout "
+     "'https://huggingface.co/org/model/main' for available files.\n", "", "file_not_found"),
+    ("triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit: "
+     "49152.\n", "", "resource_limit"),
+    ("  Output:  C:\\app\\res\\drawable\\launch_background.xml:12: error: not well-formed (invalid token).\n", "",
+     "syntax_error"),
+    ("DatabaseError: 250001 (08001): Failed to connect to DB: acct.snowflakecomputing.com:443. Incorrect username "
+     "or password was specified\n", "", "permission_denied"),
+])
+def test_tools_outside_the_seventeen_in_their_own_words(error: str, action: str, category: str) -> None:
+    assert diagnose(error, action).category == category

@@ -95,7 +95,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          # Windows's NTSTATUS for a stack overflow (0xC00000FD) as an exit code
          r"(?:code|status):? -1073741571\b|\b0xC00000FD\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"
-         r"\bvm\.max_map_count \[\d{1,12}\] is too low\b|"
+         r"\bvm\.max_map_count \[\d{1,12}\] is too low\b|\bout of resources?\b(?!/)|"
          r"(?-i:\bRecord Too Large\b|\bRequest Entity Too Large\b|\bPayload Too Large\b)|"
          r"is greater than the available (?:cpus|memory)|"
          r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"
@@ -133,7 +133,10 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"FilePermission|AccessDenied|read-only file system|must be run as (?:root|administrator)|"
          r"requires? (?:root|administrator|administrative|elevated) (?:privileges|rights|permissions)|"
          r"\brun (?:it )?(?:from|in) an elevated\b|authentication (?:failed|failure|required)|"
-         r"bad credentials|invalid (?:credentials|api[ _-]?key|token|authentication)\b|unable to locate credentials|"
+         # (expat's "not well-formed (invalid token)" is a character the XML parser cannot read)
+         r"bad credentials|(?<!well-formed \()invalid (?:credentials|api[ _-]?key|token|authentication)\b|"
+         r"unable to locate credentials|(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?"
+         r"password|"
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
          r"\bincorrect passphrase\b|\b(?:incorrect|wrong) password(?: for\b|:)|"
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"

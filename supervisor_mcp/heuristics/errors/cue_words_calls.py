@@ -23,6 +23,8 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"(?<![\w-])-{1,2}[\w-]{2,60} is not allowed\b|invalid version: unknown revision|"
          r"unmatched (?:single|double) quote|\binvalid key: |required flag\(s\) [^\n]{1,100} not set|"
          r"invalid package name\b|not in gzip format|"
+         # JSON Schema validators (ajv and kin) on a config file, OpenSSH on its config's option names
+         r"\b(?:should|must) NOT have additional propert(?:y|ies)\b|\bBad configuration option: |"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"

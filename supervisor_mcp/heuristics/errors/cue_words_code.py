@@ -60,6 +60,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"': identifier not found\b|"
          # the EDG front end's (nvcc, Intel's and NVIDIA's HPC compilers)
          r"\bidentifier \"[^\"\n]{1,80}\" is undefined\b|"
+         # TeX's for a macro no loaded package defines
+         r"^! Undefined control sequence\.|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,
          # Airflow's connections, Snowflake's objects
          r"\b(?:column|function|field|table|variable)[^\n]{0,60}\bcannot be resolved\b|"
@@ -141,6 +143,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          rf"{locales.COMMAND_NOT_FOUND}|"
          r"exec: \\?\"?/?(?:usr/)?(?:local/)?bin/(?:ba|z|da|k|c|)sh\\?\"?: |"
          r"no module named|cannot find module|could not find module|"
+         # ImageMagick built without the library for a format (libheif, librsvg, ghostscript)
+         r"\bno decode delegate for this image format\b|"
          r"module not found(?![^\n]{0,60}can't resolve '\.)(?! \"file:)|"
          r"cannot find package|"
          r"unresolved (?:import|module)|could not find or load main class|could not resolve all (?:files|dependencies)|"
@@ -203,7 +207,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bno such file - |no files were found\b|\(\d{1,3}: Is a directory\)|"
          r"(?:^|[\s:'\"])/[\w.-]{1,100}(?:/[\w.-]{1,100}){0,20} does not exist\b|"
          r"\bPathDoesNotExist\b|\bNo \w{1,40} file found\.?$|"
-         r"\bno files? found matching [`'‘\"]|\bno file named\b|"
+         r"\bno files? found matching [`'‘\"]|\bno file named\b|\bdoes not appear to have a file named\b|"
          # (a file's name: with an extension, a path, or a manifest's (Podfile); not "No 'TODO' found")
          r"\bNo [`'‘\"](?:[\w./-]{0,100}\.\w{1,8}|[\w.-]{0,100}/[\w./-]{1,100}|[A-Z]\w{0,30}file)['’\"`] "
          r"(?:file )?found\b|"

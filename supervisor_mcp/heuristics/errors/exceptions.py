@@ -100,8 +100,10 @@ _STATED = re.compile(
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
-    r"authentication failed|access denied for user|requires more (?:system )?memory|\b40[13] Client Error\b|"
-    r"gated repo|no file named|access is denied|file ?name (?:or extension )?(?:is )?too long",
+    r"authentication failed|access denied for user|(?:incorrect|invalid|wrong) (?:username|user name) or password|"
+    r"requires more (?:system )?memory|\b40[13] Client Error\b|"
+    r"gated repo|no file named|does not appear to have a file named|access is denied|"
+    r"file ?name (?:or extension )?(?:is )?too long",
     re.IGNORECASE,
 )
 _BUILTIN_CUES: frozenset[ErrorCategory] = ENVIRONMENT_CUES | {"missing_dependency", "file_not_found"}

@@ -15,10 +15,12 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"are you root\?",
         example="bash: ./run.sh: Permission denied"),
     sig(Rule.HTTP_AUTH, "permission_denied",
-        "40|unauthorized|forbidden|key|token|credential|authenticat|authorized|insufficient",
+        "40|unauthorized|forbidden|key|token|credential|authenticat|authorized|insufficient|password",
         r"\b40[13]\b[^\n]{0,30}(?:Unauthorized|Forbidden|Client Error)|\bUnauthorized\b|"
         r"(?<!is )(?<!explicitly )\bForbidden\b|"
-        r"(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
+        # (not expat's "not well-formed (invalid token)": a character the XML parser cannot read)
+        r"(?<!well-formed \()(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
+        r"(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?password|"
         r"authentication (?:failed|required)|not authorized to|insufficient (?:permissions|privileges|scope)",
         flags=IGNORECASE,
         example=("openai.error: Incorrect API key provided: sk-abc***. You can find your API key at https://"

@@ -17,7 +17,8 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"Test Suites: \d{1,7} failed|Failed!\s+- Failed:\s+[1-9]|Assert\.\w{1,40}\(\) Failure|"
         r"Tests:\s+\d{1,7}, Assertions:\s+\d{1,7}, (?:Errors: \d{1,7}, )?Failures: [1-9]|"
         r"\d{1,7} tests? completed, [1-9]\d{0,6} failed|\d{1,3}% tests passed, [1-9]\d{0,6} tests? failed|"
-        r"^The following tests FAILED:|^Errors while running CTest$|^Test Run Failed\.$|Assert\.\w{1,40} failed\.|"
+        r"^The following tests FAILED:|^\*\* TEST FAILED \*\*$|"
+        r"^Errors while running CTest$|^Test Run Failed\.$|Assert\.\w{1,40} failed\.|"
         # GoogleTest's tally, TAP's failed test (bats, prove, node --test), a runner's ✗ mark (not a task
         # runner's "✗ Command failed: ...", which only relays a child's exit)
         r"^\[  FAILED  \] \d{1,6} tests?, listed below|^not ok \d{1,6} |There were failing tests\. See the report|"
