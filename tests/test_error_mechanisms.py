@@ -524,3 +524,14 @@ def test_pip_with_no_release_for_this_python_is_a_precondition_not_an_install_to
     out = diagnose("ERROR: Could not find a version that satisfies the requirement mcp-use (from versions: none)\n"
                    "ERROR: No matching distribution found for mcp-use\n", "pip install mcp-use")
     assert out.category == "precondition_failed" and "python -V" in out.fix and "pip install mcp-use" not in out.fix
+
+
+def test_a_builtin_value_without_the_attribute_is_a_wrong_value_at_run_time():
+    out = diagnose("Traceback (most recent call last):\n  File \"deploy.py\", line 3, in <module>\n    env.items()\n"
+                   "AttributeError: 'str' object has no attribute 'items'\n")
+    assert out.category == "runtime_error"
+
+
+def test_a_library_object_without_the_attribute_is_still_an_undefined_name():
+    out = diagnose("AttributeError: 'DataFrame' object has no attribute 'append'\n")
+    assert out.category == "undefined_name"

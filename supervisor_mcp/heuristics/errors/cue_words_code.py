@@ -12,7 +12,8 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
          r"\w undefined \(type|\bCannot query field \\?\"|"
-         r"(?<!'NoneType' object )has no (?:field|member|method|attribute|property|exported member)|"
+         r"(?<!'NoneType' object )(?<!'str' object )(?<!'bool' object )(?<!'int' object )(?<!'list' object )"
+         r"(?<!'dict' object )has no (?:field|member|method|attribute|property|exported member)|"
          r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
