@@ -186,3 +186,17 @@ def test_a_qt_module_qmake_does_not_know_is_a_missing_package():
 ])
 def test_tools_outside_the_seventeen_in_their_own_words(error: str, action: str, category: str) -> None:
     assert diagnose(error, action).category == category
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("Found pkg-config: /usr/bin/pkg-config (0.29.1)\ndata/meson.build:78:0: ERROR: Native dependency 'glib-2.0' "
+     "not found\n", "missing_dependency"),
+    ("checking for mysql_query() in -lmysqlclient... no\n*** extconf.rb failed ***\nCould not create Makefile due to "
+     "some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.\n",
+     "missing_dependency"),
+    ("Cannot contact agent-1: hudson.remoting.ChannelClosedException: Channel \"unknown\": Remote call on "
+     "JNLP4-connect connection from 10.0.0.1/10.0.0.1:52068 failed. The channel is closing down or has closed down\n",
+     "transient"),
+])
+def test_build_and_ci_tools_name_their_mechanism(error: str, category: str) -> None:
+    assert diagnose(error).category == category

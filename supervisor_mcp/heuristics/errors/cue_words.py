@@ -182,6 +182,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bE(?:SOCKET)?TIMEDOUT\b|socket hang up|broken pipe|spurious network error|"
          r"closed the connection unexpectedly|connection unexpectedly closed|(?:closed|reset) by peer|"
          r"terminated abnormally|"
+         # Jenkins's link to a build agent dropped mid-build (remoting)
+         r"\bchannel is closing down or has closed down\b|\bBacking channel '[^'\n]{1,200}' is disconnected\b|"
          r"(?:unable|failed|could not|couldn't|cannot|can't) (?:to )?(?:connect|open TCP connection)|"
          r"can't reach database server|canceling statement due to (?:statement|lock) timeout|"
          r"\bNet::(?:Open|Read|Write)Timeout\b|"

@@ -110,7 +110,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
-        "by not providing|failed to find tool|system library|unknown module(s)",
+        "by not providing|failed to find tool|system library|unknown module(s)|dependency|lack of necessary",
         r"Could not find a package configuration file provided by\s{1,10}\"?(?P<module>[\w:+-]{1,100})|"
         r"By not providing \"Find(?P<module4>[\w+-]{1,100})\.cmake\"|"
         r"Could NOT find (?P<module2>[\w:+-]{1,100})|Package '?(?P<module3>[\w.+-]{1,100})'?,? was not found in "
@@ -120,11 +120,15 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         r"failed to find tool \\?\"(?P<module5>[\w.+-]{1,60})\\?\"|"
         # system-deps and pkg-config crates' report, qmake's for a Qt module whose package is not installed
         r"The system library `(?P<module8>[\w.+-]{1,100})` required by crate `[\w-]{1,100}` was not found|"
-        r"Unknown module\(s\) in QT: (?P<module9>[\w ]{1,100})",
+        r"Unknown module\(s\) in QT: (?P<module9>[\w ]{1,100})|"
+        # Meson's finder (pkg-config, CMake or its own), Ruby's mkmf for a native gem
+        r"(?:Native )?[Dd]ependency [\"'](?P<module10>[\w.+-]{1,100})[\"'] not found|"
+        r"probably lack of necessary\s{1,4}libraries and/or headers",
         example=("CMake Error at CMakeLists.txt:10 (find_package):\n"
                  "  Could NOT find OpenSSL (missing: OPENSSL_LIBRARIES)"),
         advice=("A library or tool the build needs is not installed{module_named}{module2_named}{module3_named}"
-                "{module4_named}{module5_named}{module6_named}{module7_named}{module8_named}{module9_named}.",
+                "{module4_named}{module5_named}{module6_named}{module7_named}{module8_named}{module9_named}"
+                "{module10_named}.",
                 "Install its development package (e.g. apt-get install -y libssl-dev, brew install openssl) or "
                 "the compiler toolchain, and point the build at it if it lives elsewhere; then rebuild.")),
     # Asked for a target the Makefile does not define (no "needed by": nothing depends on it) versus a
