@@ -110,3 +110,10 @@ def test_a_mechanism_on_its_own_line_under_a_notice_header_is_the_failure():
                    "    [  2 of 194] Compiling Network.Google.Compute.Types.Product\n"
                    "    ghc: out of memory (requested 1048576 bytes)\n", "stack build")
     assert out.category == "resource_limit"
+
+
+def test_a_warning_logged_connection_failure_is_not_read_as_a_refused_request():
+    line = ("[2021-05-31 05:33:43,132] WARN [AdminClient clientId=adminclient-1] Connection to node -1 "
+            "(host/127.0.0.1:9092) could not be established. Broker may not be available. "
+            "(org.apache.kafka.clients.NetworkClient)\n")
+    assert diagnose(line * 3, "kafka-topics.sh --list --bootstrap-server localhost:9092").category == "transient"

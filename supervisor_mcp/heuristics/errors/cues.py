@@ -36,6 +36,11 @@ CUES: tuple[Cue, ...] = ENVIRONMENT_TABLE + CODE_TABLE + CALL_TABLE
 # Gradle 7.0", "npm WARN ... ENOENT"): its words are no cue.
 _NOTICE = re.compile(r"\bwarn(?:ing)?\b|\bdeprecat|\bnotice\b|\bhint:", re.IGNORECASE)
 _MAX_NOTICES = 20
+
+
+def is_warning_level(line: str) -> bool:
+    """A line in a warning's or notice's words, which cues skip unless asked to read notices."""
+    return bool(_NOTICE.search(line))
 # A line that reports trouble: an error level or a failure word. Cues read these first, so an error line
 # decides over an informational one that happens to share a word ("Using billing account ...").
 _TROUBLE_LINE = re.compile(

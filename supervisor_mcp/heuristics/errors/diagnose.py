@@ -18,7 +18,7 @@ from typing import Literal
 from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
-from supervisor_mcp.heuristics.errors.cues import find_cue
+from supervisor_mcp.heuristics.errors.cues import find_cue, is_warning_level
 from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
 from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, finished, from_cues
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
@@ -225,7 +225,10 @@ def classify(ctx: ErrorContext) -> Finding:
             finding = cue
     outranking = next((cats for rule, cats in _OUTRANKED if finding.rule.startswith(rule)), None)
     if outranking is not None:
-        cue = from_cues(ctx.envelope.body, finding.evidence)
+        # (a domain rule that read a warning line, Kafka's "WARN ... Connection to node -1 could not be
+        # established", is outranked by a mechanism's words on such lines too)
+        cue = from_cues(ctx.envelope.body, finding.evidence,
+                        in_notices=finding.rule.startswith("domain_") and is_warning_level(finding.evidence[0]))
         done = finished(ctx.envelope, cue) if finding.rule.startswith("domain_") else None
         if done is not None:
             finding = done

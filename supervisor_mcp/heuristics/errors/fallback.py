@@ -206,10 +206,11 @@ _SEARCHES = re.compile(r"(?:search|find|list|info|show)\b|-S[sil]\b|-Q[si]?\b")
 _INSTALLS = re.compile(r"\b(?:install|add|upgrade|update|remove)\b|\s-S[yu]{0,2}\s")
 
 
-def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False) -> Finding | None:
+def from_cues(body: str, evidence: list[str], *, error_lines_only: bool = False,
+              in_notices: bool = False) -> Finding | None:
     """The mechanism the words of `body` name, read on the lines that report trouble first (with
-    `error_lines_only`, on those alone)."""
-    found = find_cue(body, error_lines_only=error_lines_only)
+    `error_lines_only`, on those alone; with `in_notices`, warnings' words count too)."""
+    found = find_cue(body, error_lines_only=error_lines_only, in_notices=in_notices)
     if found is None and (_FAILED_LINE.search(body) or ends_unresolved(body)):
         # Nothing but warnings name a mechanism, and then the command failed without saying why (or the output
         # ends mid-retry): the warnings about a flaky network ("spurious network error ... retrying") are the cause.
