@@ -25,3 +25,9 @@ def test_a_postgres_relation_missing_in_french_is_an_undefined_name() -> None:
 def test_an_unrecognised_failure_in_another_language_is_unknown_not_benign() -> None:
     out = diagnose("E: Paket tree kann nicht gefunden werden.", "apt-get install tree")
     assert out.category != "not_an_error"
+
+
+def test_a_null_reference_in_a_chinese_dotnet_is_a_runtime_error():
+    out = diagnose("2017-01-30 19:03:17.4388|ERROR|App.Plugin.Main.Sources|未将对象引用设置到对象的实例。\n"
+                   "   在 App.Plugin.Main.Sources() 位置 C:\\projects\\app\\Main.cs:行号 136\n")
+    assert out.category == "runtime_error"

@@ -235,3 +235,15 @@ def test_an_edg_front_ends_undefined_identifier_is_an_undefined_name():
                    'kernel.cu(321): error: identifier "HALFSIZE" is undefined\n'
                    '15 errors detected in the compilation of "kernel.cpp1.ii".\n', "make")
     assert out.category == "undefined_name"
+
+
+@pytest.mark.parametrize(("error", "category"), [
+    ("In lib/telnet/src/telnet.cr:113:46\n\nError: undefined method 'size' for Nil (compile-time type is "
+     "(String | Nil))\n", "runtime_error"),
+    ("devicetree error: boards/shields/oled.overlay:7 (column 15): parse error: undefined node label 'oled'\n",
+     "undefined_name"),
+    ("  Liquid Exception: Liquid syntax error (line 30): Unknown tag 'link' in _includes/navbar.html\n",
+     "undefined_name"),
+])
+def test_a_name_nothing_defines_or_a_nil_in_other_toolchains(error: str, category: str) -> None:
+    assert diagnose(error).category == category

@@ -61,6 +61,8 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"': identifier not found\b|"
          # the EDG front end's (nvcc, Intel's and NVIDIA's HPC compilers)
          r"\bidentifier \"[^\"\n]{1,80}\" is undefined\b|"
+         # a devicetree's node label, a template engine's tag (Liquid, Jinja): names the file uses but nothing defines
+         r"\bundefined node label\b|\bUnknown tag '[^'\n]{1,80}'|"
          # TeX's for a macro no loaded package defines
          r"^! Undefined control sequence\.|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,

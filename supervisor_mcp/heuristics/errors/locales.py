@@ -63,6 +63,15 @@ SEGFAULT = (
     r"Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento|Falha de segmentação|段错误|"
     r"Ошибка сегментирования"
 )
+# .NET's NullReferenceException message ("Object reference not set to an instance of an object.").
+NULL_REFERENCE = (
+    r"Der Objektverweis wurde nicht auf eine Objektinstanz festgelegt|"
+    r"La référence d'objet n'est pas définie à une instance d'un objet|"
+    r"Referencia a objeto no establecida como instancia de un objeto|"
+    r"Referência de objeto não definida para uma instância de um objeto|"
+    r"未将对象引用设置到对象的实例|オブジェクト参照がオブジェクト インスタンスに設定されていません|"
+    r"Ссылка на объект не указывает на экземпляр объекта"
+)
 KILLED = r"^[ \t]*(?:Getötet|已杀死|Убито)[ \t]*$"
 # Words of success and of "nothing to do" in those languages (git's "Already up to date", a program's "finished
 # successfully"): output that says so in another language is a normal result.

@@ -7,6 +7,7 @@ project's wording: the same signature must hold for every tool that fails that w
 
 from __future__ import annotations
 
+from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.rules_llm_apis import LLM_API_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
@@ -113,9 +114,13 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "Rerun it; if it is a server or a long job, run it in the background (nohup CMD > log 2>&1 &) or "
                 "with a shorter scope so it finishes within the time limit.")),
     # --- runtime failures every language has
-    sig(Rule.NULL_DEREF, "runtime_error", "null|nil|undefined|none",
+    sig(Rule.NULL_DEREF, "runtime_error",
+        "null|nil|undefined|none|objektverweis|référence d'objet|referencia a objeto|referência de objeto|对象引用|"
+        "オブジェクト参照|ссылка на объект",
         r"NullPointerException|NullReferenceException|Object reference not set to an instance|"
-        r"nil pointer dereference|for nil:NilClass|undefined method [`'][^'\n]{1,80}' for nil\b|"
+        rf"{locales.NULL_REFERENCE}|"
+        # (Crystal's compile-time nil check says it in Ruby's words, with the type's name)
+        r"nil pointer dereference|for nil:NilClass|undefined method [`'][^'\n]{1,80}' for (?:nil|Nil)\b|"
         r"Call to a member function \w{1,80}\(\) on null|Cannot (?:read|set) propert(?:y|"
         r"ies)(?: [`'\"][^`'\"\n]{1,80}[`'\"])? of (?:undefined|null)|"
         r"called `Option::unwrap\(\)` on a `None` value|called `Result::unwrap\(\)` on an `Err`",
