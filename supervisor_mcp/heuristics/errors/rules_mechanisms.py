@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.rules_exits import EXIT_SIGNATURES
 from supervisor_mcp.heuristics.errors.rules_llm_apis import LLM_API_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
-# How tools word a process's exit status before the number: "exit code 137", "exited with status 139",
-# "returned non-zero exit status 127", rake's "Command failed with status (127)".
-_EXIT = (r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode |"
-         r"\bstatus \()")
-
-MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
+_NETWORK: tuple[Signature, ...] = (
     # --- the network
     sig(Rule.SOCKET_DROPPED, "transient",
         "socket hang up|econnaborted|connection to|closed|network|handshake|i/o timeout",
@@ -59,60 +55,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + (
                 "Give the client the right CA bundle (SSL_CERT_FILE, REQUESTS_CA_BUNDLE, NODE_EXTRA_CA_CERTS, or "
                 "the kubeconfig's certificate-authority), or check the host name and the clock; do not turn "
                 "verification off.")),
-    # --- exit codes and signals that name the mechanism in build output
-    sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
-        rf"\] Error 127$|^[^\n]{{0,200}}: Command not found$|{_EXIT}127\b|"
-        r"executable file not found in \$PATH", flags=IGNORECASE, priority=89,  # a 'Permission denied' exec is 127 too
-        example="make[2]: sh: Command not found\nmake[2]: *** [gnulib-version.c] Error 127",
-        advice=("A program the build runs is not installed or not on PATH (exit status 127).",
-                "Find which command is missing in the lines above the error and install it (or fix PATH), then "
-                "rebuild.")),
-    # E2BIG outranks the exit status 127 that a shell or make reports for it: nothing is missing.
-    sig(Rule.ARG_LIST_TOO_LONG, "resource_limit", "argument list too long|argument line too long|e2big",
-        r"Argument list too long|argument line too long|\bE2BIG\b", flags=IGNORECASE, priority=91,
-        example="make[1]: /bin/sh: Argument list too long\nmake[1]: *** [erlang.mk:4724: app] Error 127",
-        advice=("The command line is longer than the system allows (E2BIG): too many or too long arguments, often "
-                "a glob that expanded to thousands of files.",
-                "Pass the arguments in batches (find ... -exec CMD {{}} +, or printf '%s\\0' ... | xargs -0 CMD), "
-                "a response file (@args.txt) if the tool reads one, or a directory instead of every file in it.")),
-    sig(Rule.SEGFAULT, "runtime_error", "segmentation fault|sigsegv|core dumped|139",
-        rf"Segmentation fault|\bSIGSEGV\b|core dumped|{_EXIT}139\b|signal 11\b",
-        example="Segmentation fault (core dumped)",
-        advice=("The process crashed on an invalid memory access (SIGSEGV).",
-                "Run it under a debugger or with a backtrace (gdb -batch -ex run -ex bt --args CMD, or the "
-                "language's fault handler, e.g. python -X faulthandler) to find the crashing call; a native "
-                "extension built for another version is a common cause.")),
-    # A signal in the text names who stopped the process, whatever printed it (a shell, make, a CI runner,
-    # docker, a JVM launcher): SIGKILL is nearly always an out-of-memory killer, SIGTERM and SIGINT come
-    # from outside (a time limit, a cancelled job, a container stopping), not from the command.
-    sig(Rule.SIGKILLED, "resource_limit", "137|sigkill|signal: killed|killed: 9|signal 9",
-        rf"{_EXIT}137\b|"
-        r"\bSIGKILL\b|signal: killed|^Killed: 9$|(?:killed by|terminated by|received) signal 9\b",
-        fault="environment", flags=IGNORECASE,
-        example="Process finished with exit code 137 (interrupted by signal 9: SIGKILL)",
-        advice=("The process was killed with SIGKILL (exit 137): almost always the kernel's or the container's "
-                "out-of-memory killer, sometimes a hard time limit.",
-                "Check for the OOM killer (dmesg | tail, or the container's OOMKilled state), then give it more memory "
-                "or process less at once (fewer workers or jobs, smaller batches); rerunning unchanged fails "
-                "again.")),
-    sig(Rule.SIGTERMED, "transient", "143|sigterm|signal: terminated|terminated|signal 15",
-        rf"{_EXIT}143\b|"
-        r"\bSIGTERM\b|signal: terminated|^Terminated$|(?:killed by|terminated by|received) signal 15\b",
-        fault="environment", flags=IGNORECASE, confidence=0.7,
-        example="make: *** [Makefile:12: test] Terminated\nERROR: script returned exit code 143",
-        advice=("The process was stopped from outside with SIGTERM (exit 143): a time limit, a cancelled job or a "
-                "container shutting down, not a failure of the command itself.",
-                "Rerun it; if it is stopped again at the same point, find the limit that stops it (the job's timeout, "
-                "`timeout`, the container's stop) and raise it or run less at once.")),
-    sig(Rule.INTERRUPTED, "transient", "130|sigint|keyboardinterrupt|interrupted",
-        rf"{_EXIT}130\b|"
-        r"\bSIGINT\b|^KeyboardInterrupt$|(?:killed by|terminated by|received) signal 2\b",
-        fault="environment", flags=IGNORECASE, confidence=0.7,
-        example="^C\nKeyboardInterrupt\nerror: script \"dev\" exited with code 130",
-        advice=("The process was interrupted (SIGINT, exit 130), by Ctrl-C or by a harness that stops commands "
-                "that run too long; the output says nothing about the command being wrong.",
-                "Rerun it; if it is a server or a long job, run it in the background (nohup CMD > log 2>&1 &) or "
-                "with a shorter scope so it finishes within the time limit.")),
+)
+
+MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EXIT_SIGNATURES + (
     # --- runtime failures every language has
     sig(Rule.NULL_DEREF, "runtime_error",
         "null|nil|undefined|none|objektverweis|référence d'objet|referencia a objeto|referência de objeto|对象引用|"
