@@ -200,3 +200,17 @@ def test_tools_outside_the_seventeen_in_their_own_words(error: str, action: str,
 ])
 def test_build_and_ci_tools_name_their_mechanism(error: str, category: str) -> None:
     assert diagnose(error).category == category
+
+
+def test_a_tool_that_says_which_size_to_increase_has_hit_a_limit():
+    out = diagnose("nginx: [emerg] could not build the server_names_hash, you should increase "
+                   "server_names_hash_bucket_size: 32\nnginx: configuration file /etc/nginx/nginx.conf test failed\n",
+                   "nginx -t")
+    assert out.category == "resource_limit"
+
+
+def test_a_directive_that_expects_more_arguments_is_a_bad_call():
+    out = diagnose("[ALERT] 083/124408 (30991) : parsing [/etc/haproxy/haproxy.cfg:103] : 'server' expects <name> "
+                   "and <addr>[:<port>] as arguments.\n[ALERT] 083/124408 (30991) : Fatal errors found in "
+                   "configuration.\n")
+    assert out.category == "invalid_arguments"

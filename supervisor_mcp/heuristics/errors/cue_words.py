@@ -96,6 +96,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"(?:code|status):? -1073741571\b|\b0xC00000FD\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"
          r"\bvm\.max_map_count \[\d{1,12}\] is too low\b|\bout of resources?\b(?!/)|"
+         # a tool that says which size or limit to raise has hit it (nginx's server_names_hash_bucket_size)
+         r"\b(?:should|must|need to|try to) increase (?:the )?[\w.-]{0,60}(?:size|limit)\b|"
          r"(?-i:\bRecord Too Large\b|\bRequest Entity Too Large\b|\bPayload Too Large\b)|"
          r"is greater than the available (?:cpus|memory)|"
          r"\bThe table '[^'\n]{1,100}' is full\b|\bwas low on resource: |too many (?:connections|clients)\b|"

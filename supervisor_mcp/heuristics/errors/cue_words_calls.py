@@ -25,6 +25,8 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"invalid package name\b|not in gzip format|"
          # JSON Schema validators (ajv and kin) on a config file, OpenSSH on its config's option names
          r"\b(?:should|must) NOT have additional propert(?:y|ies)\b|\bBad configuration option: |"
+         # a directive given too few arguments (HAProxy's "'server' expects <name> and <addr> as arguments")
+         r"\bexpects [^\n]{1,80} as arguments?\b|"
          r"\boption does not exist\b|invalid (?:integer|boolean|numeric) value\b|"
          r"does(?: not|n't) have (?:the )?feature\b|task '[^'\n]{1,100}' not found in (?:root )?project|"
          r"don't meet the specifications of the schema|"
