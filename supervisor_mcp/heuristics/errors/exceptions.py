@@ -10,86 +10,10 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.cues import find_cue
+from supervisor_mcp.heuristics.errors.exception_names import DB_API, ERRNO, EXC_EXACT, GENERIC
 from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW
 from supervisor_mcp.models import ErrorCategory
 
-_EXC_EXACT: dict[str, ErrorCategory] = {
-    "SyntaxError": "syntax_error", "IndentationError": "syntax_error", "TabError": "syntax_error",
-    "JSONDecodeError": "syntax_error", "TOMLDecodeError": "syntax_error", "ScannerError": "syntax_error",
-    "ParserError": "syntax_error", "TemplateSyntaxError": "syntax_error",
-    "ModuleNotFoundError": "missing_dependency", "ClassNotFoundException": "missing_dependency",
-    "NameError": "undefined_name", "UnboundLocalError": "undefined_name", "AttributeError": "undefined_name",
-    "ReferenceError": "undefined_name", "NoReverseMatch": "undefined_name", "UndefinedError": "undefined_name",
-    # the Hugging Face Hub's: a model or dataset id it does not have (the corpus labels a missing model id so)
-    "RepositoryNotFoundError": "undefined_name",
-    "FileNotFoundError": "file_not_found", "NotADirectoryError": "file_not_found",
-    "IsADirectoryError": "file_not_found", "TemplateDoesNotExist": "file_not_found",
-    "PermissionError": "permission_denied", "AuthenticationError": "permission_denied",
-    "PermissionDeniedError": "permission_denied",
-    "RecursionError": "resource_limit", "MemoryError": "resource_limit", "OutOfMemoryError": "resource_limit",
-    "StackOverflowError": "resource_limit", "InvalidRequestError": "invalid_arguments",
-    "ContextWindowExceededError": "resource_limit",
-    "TimeoutError": "transient", "TimeoutExpired": "transient", "ReadTimeout": "transient",
-    "ConnectTimeout": "transient", "ConnectionError": "transient", "ConnectionRefusedError": "transient",
-    "ConnectionResetError": "transient", "ConnectionAbortedError": "transient", "RemoteDisconnected": "transient",
-    "MaxRetryError": "transient", "NewConnectionError": "transient", "ConnectError": "transient",
-    "ServiceUnavailableError": "transient", "RateLimitError": "transient", "APIConnectionError": "transient",
-    "APITimeoutError": "transient", "InternalServerError": "transient", "ClientConnectorError": "transient",
-    "ServerDisconnectedError": "transient", "IncompleteRead": "transient", "ChunkedEncodingError": "transient",
-    "UsageError": "invalid_arguments", "NoSuchOption": "invalid_arguments", "BadParameter": "invalid_arguments",
-    "MissingParameter": "invalid_arguments", "BadRequestError": "invalid_arguments",
-    "UnprocessableEntityError": "invalid_arguments",
-    # JVM, .NET and Ruby names for the same mechanisms
-    "FileNotFoundException": "file_not_found", "NoSuchFileException": "file_not_found",
-    "DirectoryNotFoundException": "file_not_found", "UnauthorizedAccessException": "permission_denied",
-    "AccessDeniedException": "permission_denied", "SocketTimeoutException": "transient",
-    "ConnectException": "transient", "UnknownHostException": "transient", "TimeoutException": "transient",
-    "HttpRequestException": "transient", "OutOfMemoryException": "resource_limit",
-    "StackOverflowException": "resource_limit", "NoClassDefFoundError": "missing_dependency",
-    "ArgumentError": "invalid_arguments", "ArgumentCountError": "invalid_arguments",
-    "NoSuchMethodError": "undefined_name",
-    "MissingMethodException": "undefined_name", "MissingPropertyException": "undefined_name",
-    "GemNotFound": "missing_dependency",
-    "GemNotFoundException": "missing_dependency", "UnsatisfiedLinkError": "missing_dependency",
-    "MissingSpecError": "missing_dependency", "LoadError": "missing_dependency",
-    "PendingMigrationError": "precondition_failed", "NoDatabaseError": "precondition_failed",
-    # gRPC's status codes as exception classes (google.api_core, grpc clients in every language)
-    "InvalidArgument": "invalid_arguments", "OutOfRange": "invalid_arguments",
-    "FailedPrecondition": "precondition_failed", "AlreadyExists": "precondition_failed",
-    "ResourceExhausted": "transient", "DeadlineExceeded": "transient", "ServiceUnavailable": "transient",
-    "Unauthenticated": "permission_denied",
-    "Errno::ENOENT": "file_not_found", "Errno::EACCES": "permission_denied", "Errno::ECONNREFUSED": "transient",
-    "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
-    "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
-    "CypressError": "test_failure",  # a Cypress command or assertion failing inside a test
-    # Julia's and Elixir's names for a name that does not exist and for a call no method or clause accepts
-    "UndefVarError": "undefined_name", "UndefinedFunctionError": "undefined_name",
-    "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",
-    "TokenMissingError": "syntax_error", "MismatchedDelimiterError": "syntax_error",
-    "FileNotFound": "file_not_found",  # Chef::Exceptions::FileNotFound
-    "CookbookNotFound": "missing_dependency",
-}
-_ERRNO: dict[str, ErrorCategory] = {
-    "2": "file_not_found", "20": "file_not_found", "21": "file_not_found", "13": "permission_denied",
-    "1": "permission_denied", "30": "permission_denied", "28": "resource_limit", "122": "resource_limit",
-    "12": "resource_limit", "24": "resource_limit", "7": "resource_limit", "110": "transient",
-    "111": "transient", "104": "transient", "113": "transient", "101": "transient", "-2": "transient",
-    "-3": "transient", "11": "transient", "98": "precondition_failed", "17": "precondition_failed",
-}
-# DB-API's classes: one name for every database failure. A missing table in a script's own database
-# is its setup not run (runtime_error in the labelled runs), not a misspelt name. Their message is the
-# server's, often as a tuple repr (`(1045, "Access denied ...")`), so its quotes hold the mechanism.
-_DB_API = frozenset({"OperationalError", "DatabaseError", "ProgrammingError", "IntegrityError", "InterfaceError"})
-# Builtin exception types whose messages describe values, not mechanisms ("invalid literal for int()").
-_GENERIC = frozenset({
-    "Exception", "Error", "ValueError", "KeyError", "IndexError", "RuntimeError", "TypeError", "LookupError",
-    "ZeroDivisionError", "ArithmeticError", "OverflowError", "StopIteration", "NotImplementedError",
-    "AssertionError", "SystemExit", "OSError", "IOError", "EnvironmentError", "UnicodeDecodeError",
-    "UnicodeEncodeError", "IllegalStateException", "NullPointerException", "InvalidOperationException",
-    # the JVM's and .NET's ValueError: a bad value met at run time, not a call the tool refused
-    "IllegalArgumentException", "ArgumentException", "ArgumentNullException", "ArgumentOutOfRangeException",
-    "NumberFormatException", "FormatException",
-}) | _DB_API
 ENVIRONMENT_CUES: frozenset[ErrorCategory] = frozenset({"transient", "permission_denied", "resource_limit"})
 _VALUE_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
@@ -155,7 +79,7 @@ _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
 def is_known(name: str) -> bool:
     """Whether the type's name alone says what kind of failure it is (a builtin or a mapped name)."""
-    return name in _EXC_EXACT or name in _GENERIC
+    return name in EXC_EXACT or name in GENERIC
 
 
 def http_category(message: str) -> ErrorCategory | None:
@@ -182,12 +106,12 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     name, message = _relayed(name, message)
     if _CONTEXT.search(message) or _QUOTA.search(message):
         return "resource_limit"  # providers wrap an over-long prompt or a spent quota in generic errors
-    if _SQL_SYNTAX.search(message) or (name not in _EXC_EXACT and name not in _GENERIC and "Assert" not in name
+    if _SQL_SYNTAX.search(message) or (name not in EXC_EXACT and name not in GENERIC and "Assert" not in name
                                        and re.search(r"\bsyntax error\b", message, re.IGNORECASE)):
         return "syntax_error"
     errno = _ERRNO_RE.search(message)
-    if errno and errno.group(1) in _ERRNO and name not in ("FileNotFoundError", "PermissionError"):
-        return _ERRNO[errno.group(1)]
+    if errno and errno.group(1) in ERRNO and name not in ("FileNotFoundError", "PermissionError"):
+        return ERRNO[errno.group(1)]
     exact = _exact(name, message)
     if exact is not None:
         return exact
@@ -209,10 +133,10 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     # A library's own exception (RateLimitExceededException, PackagesNotFoundError) often names its
     # mechanism in its words: "rate limit", "not available from current channels". A builtin's message
     # is trusted only for the environment's mechanisms ("RuntimeError: CUDA out of memory").
-    if name in _GENERIC:
+    if name in GENERIC:
         # A builtin's message is a value ("KeyError: 'billing'", "index 429 is out of bounds"): only a
         # mechanism stated outright in it counts, never a word inside a quoted value.
-        bare = message if name in _DB_API else _QUOTED.sub("", _API_MESSAGE.sub(r"\1", message))
+        bare = message if name in DB_API else _QUOTED.sub("", _API_MESSAGE.sub(r"\1", message))
         stated = name not in _VALUE_ERRORS and _STATED.search(bare)
         found = find_cue(bare, _BUILTIN_CUES) if stated else None
     else:
@@ -233,12 +157,12 @@ def _relayed(name: str, message: str) -> tuple[str, str]:
     """A builtin re-raise of SQLAlchemy's wrapping, "RuntimeError: (snowflake...ProgrammingError) 002003 (42S02):
     ...": the driver's class and message are the failure."""
     relayed = _RELAYED_DB_API.match(message)
-    return (relayed.group(1), message[relayed.end():]) if relayed is not None and name in _GENERIC else (name, message)
+    return (relayed.group(1), message[relayed.end():]) if relayed is not None and name in GENERIC else (name, message)
 
 
 def _exact(name: str, message: str) -> ErrorCategory | None:
     """A type whose name says the mechanism, unless its message names another one."""
-    if name not in _EXC_EXACT:
+    if name not in EXC_EXACT:
         return None
     if name == "RepositoryNotFoundError" and re.search(r"\b401\b|authenticated|gated", message):
         return "permission_denied"  # the Hub hides private and gated repositories behind a 401
@@ -268,7 +192,7 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         # A None met at run time, as Ruby's nil and JS's undefined are; or a builtin value where the code expects
         # another type (a str where it wants a dict): a wrong value, not a misspelt name.
         return "runtime_error"
-    return _EXC_EXACT[name]
+    return EXC_EXACT[name]
 
 
 def _by_message(name: str, message: str) -> ErrorCategory | None:
@@ -297,7 +221,7 @@ def _by_message(name: str, message: str) -> ErrorCategory | None:
         return "invalid_arguments" if "validation error for" in message else "runtime_error"
     if name in ("HTTPError", "HTTPStatusError", "ClientResponseError", "APIStatusError", "AxiosError", "HttpError"):
         return http_category(message)  # no status code: the message's words may still name the mechanism
-    if name in _DB_API:
+    if name in DB_API:
         return _database(name, message)
     return None
 
@@ -309,7 +233,7 @@ _SQLSTATE_UNDEFINED = re.compile(
     r"\bERROR:? (?:42S02|42S22|42P01|42703|42883)\b")
 
 
-_RELAYED_DB_API = re.compile(r"\((?:\w{1,40}\.){1,6}(" + "|".join(sorted(_DB_API)) + r")\) ")
+_RELAYED_DB_API = re.compile(r"\((?:\w{1,40}\.){1,6}(" + "|".join(sorted(DB_API)) + r")\) ")
 
 
 def _database(name: str, message: str) -> ErrorCategory | None:
