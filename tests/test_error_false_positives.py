@@ -117,3 +117,14 @@ def test_a_warning_logged_connection_failure_is_not_read_as_a_refused_request():
             "(host/127.0.0.1:9092) could not be established. Broker may not be available. "
             "(org.apache.kafka.clients.NetworkClient)\n")
     assert diagnose(line * 3, "kafka-topics.sh --list --bootstrap-server localhost:9092").category == "transient"
+
+
+def test_a_warning_header_over_an_indented_mechanism_at_exit_0_is_still_only_a_warning():
+    out = diagnose("<returncode>0</returncode>\n<output>\nWarning: config fallback used\n"
+                   "    /etc/app.toml: No such file or directory\n</output>")
+    assert out.category == "not_an_error"
+
+
+def test_a_stray_end_tag_is_a_syntax_error_not_an_unknown_name():
+    out = diagnose("Liquid Exception: Liquid syntax error (line 8): Unknown tag 'endif' in _layouts/default.html\n")
+    assert out.category == "syntax_error"

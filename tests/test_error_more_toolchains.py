@@ -214,3 +214,9 @@ def test_a_directive_that_expects_more_arguments_is_a_bad_call():
                    "and <addr>[:<port>] as arguments.\n[ALERT] 083/124408 (30991) : Fatal errors found in "
                    "configuration.\n")
     assert out.category == "invalid_arguments"
+
+
+def test_a_hub_repo_without_the_file_names_the_file_not_the_url():
+    out = diagnose("OSError: org/model does not appear to have a file named config.json. Checkout "
+                   "'https://huggingface.co/org/model/main' for available files.\n")
+    assert "`config.json`" in out.root_cause and "https:" not in out.fix

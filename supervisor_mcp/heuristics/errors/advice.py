@@ -100,7 +100,8 @@ _INSTALLS = (
 # A server refusing who the client says it is (a database login, an API key), not a file's mode.
 _CREDENTIALS = re.compile(
     r"authentication failed|access denied for user|login failed|bad credentials|invalid (?:api[ _]key|credentials|"
-    r"password|token)|api key not valid|unauthori[sz]ed|\b401\b", re.IGNORECASE)
+    r"password|token)|api key not valid|unauthori[sz]ed|\b401\b|"
+    r"(?:incorrect|invalid|wrong) (?:username|user name|login|user) (?:or|and|/) ?password", re.IGNORECASE)
 
 
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -185,7 +186,12 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
         return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
                 "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
-    return (f"A resource limit was hit: {clip(finding.evidence[0] if finding.evidence else '', 160, ellipsis=True)}.",
+    line = finding.evidence[0] if finding.evidence else ""
+    if re.search(r"\bout of resources?\b", line, re.IGNORECASE):
+        return (f"A device or runtime ran out of a fixed resource: {clip(line, 160, ellipsis=True)}.",
+                "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller "
+                "batch) until it fits the limit the message names.")
+    return (f"A resource limit was hit: {clip(line, 160, ellipsis=True)}.",
             "Do the work in smaller pieces (fewer files per command, find -exec / xargs instead of huge globs).")
 
 

@@ -184,7 +184,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bE(?:SOCKET)?TIMEDOUT\b|socket hang up|broken pipe|spurious network error|"
          r"closed the connection unexpectedly|connection unexpectedly closed|(?:closed|reset) by peer|"
          r"terminated abnormally|\bconnection\b[^\n]{0,80}\bcould not be established\b|"
-         r"\bConnection to \S{1,200} failed\b|"
+         r"\bConnection to \S{1,200} failed\b(?!,? retrying)|"
          # Jenkins's link to a build agent dropped mid-build (remoting)
          r"\bchannel is closing down or has closed down\b|\bBacking channel '[^'\n]{1,200}' is disconnected\b|"
          r"(?:unable|failed|could not|couldn't|cannot|can't) (?:to )?(?:connect|open TCP connection)|"

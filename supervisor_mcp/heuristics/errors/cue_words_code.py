@@ -12,8 +12,7 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("undefined", "undefined_name",
          r"\bundefined (?:variable|method|function|name|symbol|constant|local|index)|\bundefined: \w|"
          r"\w undefined \(type|\bCannot query field \\?\"|"
-         r"(?<!'NoneType' object )(?<!'str' object )(?<!'bool' object )(?<!'int' object )(?<!'list' object )"
-         r"(?<!'dict' object )has no (?:field|member|method|attribute|property|exported member)|"
+         r"(?<!'NoneType' object )has no (?:field|member|method|attribute|property|exported member)|"
          r"(?<!\" )(?<!' )is not defined\b|"
          r"(?:function|variable|method|name|symbol|macro) [\"'`‘][^\"'`’\n]{1,80}[\"'`’] not defined|"
          r"unresolved reference|could not find method \w{1,80}\(\)|no signature of method|"
@@ -62,7 +61,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          # the EDG front end's (nvcc, Intel's and NVIDIA's HPC compilers)
          r"\bidentifier \"[^\"\n]{1,80}\" is undefined\b|"
          # a devicetree's node label, a template engine's tag (Liquid, Jinja): names the file uses but nothing defines
-         r"\bundefined node label\b|\bUnknown tag '[^'\n]{1,80}'|"
+         r"\bundefined node label\b|\bUnknown tag '(?!end)[^'\n]{1,80}'(?![^\n]{0,40}\bignoring\b)|"
          # TeX's for a macro no loaded package defines
          r"^! Undefined control sequence\.|"
          # data stores and pipelines: Spark's unresolved column, ClickHouse's and DuckDB's tables, dbt's nodes,

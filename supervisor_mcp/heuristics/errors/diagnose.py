@@ -199,7 +199,9 @@ def classify(ctx: ErrorContext) -> Finding:
     from_lines = _from_lines(ctx)
     # A mechanism named on a line of its own under the warning ("ghc: out of memory" indented below stack's
     # "--  While building package") is the failure the warning introduced, not part of it.
-    if warning is not None and (from_lines is None or from_lines.category not in _MECHANISMS
+    # (at exit 0 the warning stands: "Warning: fallback used" over an indented "No such file" did its job)
+    if warning is not None and (ctx.envelope.returncode == 0 or from_lines is None
+                                or from_lines.category not in _MECHANISMS
                                 or is_notice(from_lines.evidence[0].strip())):
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
                        root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
@@ -228,8 +230,12 @@ def classify(ctx: ErrorContext) -> Finding:
         # (a domain rule that read a warning line, Kafka's "WARN ... Connection to node -1 could not be
         # established", is outranked by a mechanism's words on such lines too)
         cue = from_cues(ctx.envelope.body, finding.evidence,
-                        in_notices=finding.rule.startswith("domain_") and is_warning_level(finding.evidence[0]))
-        done = finished(ctx.envelope, cue) if finding.rule.startswith("domain_") else None
+                        in_notices=finding.rule.startswith("domain_") and ctx.envelope.returncode != 0
+                        and is_warning_level(finding.evidence[0]))
+        # (at exit 0 a success line at the end undoes any words before it: Gradle's "Not enough memory to run
+        # compilation" before its fallback compile and BUILD SUCCESSFUL)
+        done = finished(ctx.envelope, None if ctx.envelope.returncode == 0 else cue) \
+            if finding.rule.startswith("domain_") else None
         if done is not None:
             finding = done
         # A cue on the very line the weak rule read is that rule's own words ("expected 'syntax error', got None").

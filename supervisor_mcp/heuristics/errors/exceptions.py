@@ -73,7 +73,6 @@ _REASONS: dict[str, int] = {
     "internal server error": 500, "bad gateway": 502, "service unavailable": 503, "gateway timeout": 504,
 }
 _QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit balance is too low", re.I)
-_BUILTIN_VALUE = re.compile(r"'(?:NoneType|str|bytes|bool|int|float|list|dict|tuple|set)' object has no attribute ")
 _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
 
@@ -188,10 +187,8 @@ def _exact(name: str, message: str) -> ErrorCategory | None:
         return "undefined_name"  # an ES module import of a name the module does not export (linked, not parsed)
     if name == "JSONDecodeError" and "line 1 column 1 (char 0)" in message:
         return "runtime_error"  # nothing at all parsed: an empty body or an HTML page, not JSON with a typo
-    if name == "AttributeError" and _BUILTIN_VALUE.match(message):
-        # A None met at run time, as Ruby's nil and JS's undefined are; or a builtin value where the code expects
-        # another type (a str where it wants a dict): a wrong value, not a misspelt name.
-        return "runtime_error"
+    if name == "AttributeError" and message.startswith("'NoneType' object"):
+        return "runtime_error"  # a None met at run time, as Ruby's nil and JS's undefined are
     return EXC_EXACT[name]
 
 

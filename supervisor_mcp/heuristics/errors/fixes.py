@@ -162,7 +162,10 @@ def _path(finding: Finding) -> str:
     g = finding.groups
     if g.get("path"):
         return g["path"]
-    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|'([^'\n]{1,500})'", finding.message)
+    # (the Hugging Face Hub's "does not appear to have a file named config.json. Checkout 'URL'" names the
+    # file first; the quoted URL is where to look)
+    match = re.search(r"No such file or directory: '([^'\n]{1,500})'|\ba file named ([\w.-]{1,200}?)\.?(?=\s|$)|"
+                      r"'([^'\n]{1,500})'", finding.message)
     return next((x for x in match.groups() if x), "") if match else ""
 
 

@@ -26,7 +26,8 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         r"^--- FAIL\b|^[ \t]{0,4}✗ (?!Command failed)|"
         r"\d{1,6} tests?, [1-9]\d{0,5} failures?\b|"
         # any runner's one-line tally of tests with failures in it ("1388 tests cases | 0 errors | 2 failures")
-        r"\btests?\b[^\n]{0,60}[,|;]\s{0,3}[1-9]\d{0,5} (?:failures?|failed)\b|"
+        # (not Catch2's "1 failed as expected", nor "3 failed to import")
+        r"\btests?\b[^\n]{0,60}[,|;]\s{0,3}[1-9]\d{0,5} (?:failures?|failed)\b(?! as expected| to\b)|"
         r"^[ \t]{0,4}Failed [\w.]{1,200} \[\d{1,6} m?s\]$|"
         r"^[ \t]{0,2}FAIL[ \t]{1,3}\S{1,300}\.(?:test|spec)\.[jt]sx?\b|^[ \t]{0,6}\d{1,5}\) Failure:$|"
         # XCTest (swift test, xcodebuild test)
