@@ -554,3 +554,10 @@ def test_pip_with_no_release_for_this_python_is_a_precondition_not_an_install_to
 def test_a_builtin_without_an_api_it_used_to_have_is_an_undefined_name():
     out = diagnose("AttributeError: 'dict' object has no attribute 'iteritems'\n")
     assert out.category == "undefined_name"
+
+
+def test_a_compiler_killed_for_memory_outranks_the_assertion_that_reports_the_failed_build():
+    out = diagnose("    assert not(process.returncode), f\"Compilation for {spec} failed. Stopping.\"\n"
+                   "AssertionError: Compilation for rules.dl failed. Stopping.\n"
+                   "c++: fatal error: Killed signal terminated program cc1plus\ncompilation terminated.\n")
+    assert out.category == "resource_limit"

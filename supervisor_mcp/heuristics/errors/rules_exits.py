@@ -41,9 +41,11 @@ EXIT_SIGNATURES: tuple[Signature, ...] = (
     # A signal in the text names who stopped the process, whatever printed it (a shell, make, a CI runner,
     # docker, a JVM launcher): SIGKILL is nearly always an out-of-memory killer, SIGTERM and SIGINT come
     # from outside (a time limit, a cancelled job, a container stopping), not from the command.
-    sig(Rule.SIGKILLED, "resource_limit", "137|sigkill|signal: killed|killed: 9|signal 9",
+    sig(Rule.SIGKILLED, "resource_limit", "137|sigkill|signal: killed|killed: 9|signal 9|signal terminated program",
         rf"{_EXIT}137\b|"
-        r"\bSIGKILL\b|signal: killed|^Killed: 9$|(?:killed by|terminated by|received) signal 9\b",
+        r"\bSIGKILL\b|signal: killed|^Killed: 9$|(?:killed by|terminated by|received) signal 9\b|"
+        # gcc's driver when the kernel killed its compiler (cc1plus, lto1), in English or the user's locale
+        r"\b(?:Killed|Morto|Getötet|已杀死|Убито) signal terminated program\b",
         fault="environment", flags=IGNORECASE,
         example="Process finished with exit code 137 (interrupted by signal 9: SIGKILL)",
         advice=("The process was killed with SIGKILL (exit 137): almost always the kernel's or the container's "
