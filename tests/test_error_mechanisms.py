@@ -561,3 +561,9 @@ def test_a_compiler_killed_for_memory_outranks_the_assertion_that_reports_the_fa
                    "AssertionError: Compilation for rules.dl failed. Stopping.\n"
                    "c++: fatal error: Killed signal terminated program cc1plus\ncompilation terminated.\n")
     assert out.category == "resource_limit"
+
+
+def test_a_service_that_requires_an_authtoken_refused_the_caller():
+    out = diagnose("[Error: failed to connect session: Usage of ngrok requires a verified account and authtoken.\n"
+                   "Sign up for an account: https://dashboard.ngrok.com/signup\n")
+    assert out.category == "permission_denied"

@@ -144,6 +144,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"
          r"\bis not allowed to do action\b|\bnot authorized on \w{1,60} to execute command\b|"
          r"\bBad owner or permissions on\b|\bcommand \w{1,40} requires authentication\b|(?-i:\bACCESS_REFUSED\b)|"
+         r"\brequires (?:a )?(?:verified account and (?:an )?)?(?:authtoken|auth token|api key|an? access token)\b|"
          r"\bunless you are root\b|(?-i:\bMissing (?:Required )?Permissions\b)|\b(?:response|status) code:? 40[13]\b|"
          r"\bmust be (?:superuser|root) to \w|\berror: AccessDenied\b|"
          r"\brequires (?:net|read|write|env|run|ffi|sys|import) access to\b|"
