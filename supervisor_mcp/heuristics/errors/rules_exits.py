@@ -51,8 +51,8 @@ EXIT_SIGNATURES: tuple[Signature, ...] = (
         advice=("The process was killed with SIGKILL (exit 137): almost always the kernel's or the container's "
                 "out-of-memory killer, sometimes a hard time limit.",
                 "Check for the OOM killer (dmesg | tail, or the container's OOMKilled state), then give it more memory "
-                "or process less at once (fewer workers or jobs, smaller batches); rerunning unchanged fails "
-                "again.")),
+                "or process less at once (fewer parallel jobs: make -j1, --max-workers 1; smaller batches); "
+                "rerunning unchanged fails again.")),
     sig(Rule.SIGTERMED, "transient", "143|sigterm|signal: terminated|terminated|signal 15",
         rf"{_EXIT}143\b|"
         r"\bSIGTERM\b|signal: terminated|^Terminated$|(?:killed by|terminated by|received) signal 15\b",
