@@ -62,3 +62,21 @@ def test_a_hostile_file_name_never_reaches_paging_guidance_unquoted(hostile):
 
 def test_the_check_itself_catches_an_unquoted_command():
     assert unquoted_words("Find it: find . -name a;reboot;b.py | head")
+
+
+def test_a_pull_rate_limit_counted_over_hours_is_not_retried_in_seconds():
+    out = diagnose("Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may "
+                   "increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit\n",
+                   "docker pull redis")
+    assert out.category == "transient" and "docker login" in out.fix and "2 s" not in out.fix
+
+
+def test_a_failing_test_of_another_runner_gets_no_pytest_flags():
+    out = diagnose("Failures:\n\n  1) Parser parses nested lists\n     Failure/Error: expect(result).to eq([1, 2])\n"
+                   "\n       expected: [1, 2]\n            got: [1]\n\n2 examples, 1 failure\n", "bundle exec rspec")
+    assert out.category == "test_failure" and "-x -q" not in out.fix
+
+
+def test_a_database_privilege_refusal_is_told_about_grants_not_only_paths():
+    out = diagnose("ERROR:  permission denied for table invoices\n", "psql -c 'select * from invoices'")
+    assert out.category == "permission_denied" and ("GRANT" in out.fix or "role" in out.fix)

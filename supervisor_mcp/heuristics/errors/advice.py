@@ -98,6 +98,8 @@ _INSTALLS = (
 
 
 # A server refusing who the client says it is (a database login, an API key), not a file's mode.
+_LONG_WINDOW = re.compile(r"\bpull rate limit\b|\btoomanyrequests\b|\brate limit[^\n]{0,60}\bper (?:hour|day)\b|"
+                          r"\bdaily (?:rate )?limit\b", re.IGNORECASE)
 _CREDENTIALS = re.compile(
     r"authentication failed|access denied for user|login failed|bad credentials|invalid (?:api[ _]key|credentials|"
     r"password|token)|api key not valid|unauthori[sz]ed|\b401\b|"
@@ -127,7 +129,8 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"{target} is not executable.",
                 f"chmod +x {word} or run it through its interpreter (bash {word} / python {word}).")
     return (f"The process lacks permission: {clip(line, 160, ellipsis=True)}.",
-            "Use a path you own (/tmp, the working directory) or a less privileged operation; do not retry unchanged.")
+            "Find what was refused: a file or directory (ls -l it, then fix its ownership or mode, or use a path you "
+            "own; not sudo) or an account, role or token (use one that has the right); do not retry unchanged.")
 
 
 def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -138,6 +141,10 @@ def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         delay = f"wait {next(x for x in wait.groups() if x)} s (the server's Retry-After)"
     cause = f"A temporary failure outside your control: {line}."
     fix = f"Retry the same call unchanged after a pause: {delay}; at most 3 attempts, then report or work around it."
+    if not wait and _LONG_WINDOW.search(ctx.envelope.body):
+        # (Docker Hub counts pulls per 6 hours, many APIs per day: a retry in seconds meets the same limit)
+        fix = ("This limit counts over hours or a day, so retrying in seconds fails again: authenticate for a higher "
+               "limit (docker login, an API token), use a mirror or a cache, or wait for the reset it names.")
     local = ctx.action and not re.search(r"https?://|curl|wget|pip|requests", ctx.action)
     if finding.rule in (Rule.TIMEOUT, Rule.EXIT_TIMEOUT) and local:
         fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
@@ -192,7 +199,8 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller "
                 "batch) until it fits the limit the message names.")
     return (f"A resource limit was hit: {clip(line, 160, ellipsis=True)}.",
-            "Do the work in smaller pieces (fewer files per command, find -exec / xargs instead of huge globs).")
+            "Find which limit the message names (memory, disk, a size or count cap, a context length, a time "
+            "budget); then ask for less at once (smaller pieces, fewer at a time) or raise that limit.")
 
 
 def _unknown(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:

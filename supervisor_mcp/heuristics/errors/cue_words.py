@@ -164,9 +164,10 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"token[^\n]{0,60}\b(?:is |has )?(?:expired|revoked)|ExpiredToken|"
          r"\b40[13]\b[^\n]{0,20}(?:unauthori|forbidden)",
          "The operation was refused for lack of rights: {line}",
-         "Do not reach for sudo: write to a location you own (a virtualenv, a --user or user prefix install, a "
-         "project directory), fix the file's ownership, or use credentials that have the access (a token with "
-         "the right scopes, your own fork)."),
+         "Find what was refused. A file or directory: write to a location you own (a virtualenv, a --user or "
+         "user prefix install, a project directory) or fix its ownership, not sudo. A service, cloud or database: "
+         "use credentials or a role that has the access (a token with the right scopes, an IAM policy, a GRANT, "
+         "your own fork)."),
     cue("network", "transient",
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
          r"\bPackage fetch failed and no cached copy\b|"

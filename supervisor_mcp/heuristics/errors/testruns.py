@@ -113,5 +113,8 @@ def explain_test_failure(finding: Finding, ctx: ErrorContext) -> tuple[str, str]
         cause += f" Assertion: {asserts[0]}."
     rerun = rerun_command(ctx.action, ids[0]) if ids else ""
     fix = "Fix the code under test (not the test, unless the test is yours) so the assertion holds"
-    fix += f", then rerun only that test: {rerun}" if rerun else ", then rerun only the failing test with -x -q"
+    # (-x -q are pytest's flags: other runners get no flags they do not take)
+    pytest = "pytest" in ctx.action or re.search(r"^={3,} (?:FAILURES|short test summary)|^FAILED \S+::", body, re.M)
+    fix += f", then rerun only that test: {rerun}" if rerun else (
+        ", then rerun only the failing test with -x -q" if pytest else ", then rerun only the failing test")
     return cause, fix + "."
