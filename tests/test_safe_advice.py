@@ -80,3 +80,21 @@ def test_a_failing_test_of_another_runner_gets_no_pytest_flags():
 def test_a_database_privilege_refusal_is_told_about_grants_not_only_paths():
     out = diagnose("ERROR:  permission denied for table invoices\n", "psql -c 'select * from invoices'")
     assert out.category == "permission_denied" and ("GRANT" in out.fix or "role" in out.fix)
+
+
+def test_a_missing_shared_library_is_looked_for_on_the_loader_path():
+    out = diagnose("  File \"app.py\", line 4, in <module>\n    import trtpy as tp\n"
+                   "ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory\n")
+    assert out.category == "missing_dependency" and "LD_LIBRARY_PATH" in out.fix
+
+
+def test_a_go_standard_library_package_missing_means_an_older_go_not_go_get():
+    out = diagnose("build example.org/go/app: cannot load embed: cannot find module providing package embed\n",
+                   "go build")
+    assert "newer Go" in out.fix and "go get" not in out.fix.split("rather than")[0]
+
+
+def test_gos_suggestion_to_add_a_module_does_not_carry_its_semicolon():
+    out = diagnose("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n"
+                   "\tgo get github.com/gorilla/mux\n", "go build")
+    assert "go get github.com/gorilla/mux " in out.fix

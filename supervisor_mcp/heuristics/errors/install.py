@@ -17,6 +17,9 @@ from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
+# The dynamic loader's words for a library it cannot find (glibc's dlopen and ld.so).
+_SHARED_OBJECT = re.compile(r"\b(lib[\w.+-]{1,100}\.so(?:\.\d{1,4}){0,4}): cannot open shared object file")
+
 _OTHER_ECOSYSTEMS = {
     Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {word} in the folder with "
                        "package.json; "
@@ -95,12 +98,25 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "
                 "matching lib...-dev package), or use a build/wheel that does not need it.")
-    module = g.get("module") or g.get("module2") or _module_of(msg)
+    module = g.get("module") or g.get("module2") or g.get("module3") or g.get("module4") or _module_of(msg)
+    if finding.rule == Rule.GO_MISSING and module and "." not in module.split("/")[0]:
+        # (no domain in the first path element: a standard-library package, which only a newer Go has)
+        return (f"`{module}` is a standard-library package the Go toolchain in use does not have: it is older than "
+                "the code needs.",
+                "Check go version against the go line in go.mod, and install a newer Go (or set GOTOOLCHAIN) "
+                "rather than go get.")
     ecosystem = _OTHER_ECOSYSTEMS.get(Rule(finding.rule)) if finding.rule in _OTHER_ECOSYSTEMS else None
     if module and ecosystem:
         what, fix = ecosystem
         return (f"The {what} `{module}` is not installed or not resolvable.",
                 fix.format(module=module, word=shell_quote(module)))
+    shared = _SHARED_OBJECT.search(ctx.envelope.body)
+    if not module and shared:
+        name = shared.group(1)
+        return (f"The shared library `{name}` is not installed or not on the loader's path.",
+                f"Find it (ldconfig -p | grep {shell_quote(name.split('.so')[0])}; find / -name {shell_quote(name)} "
+                "2>/dev/null): install the package that ships that version, or add its directory to "
+                "LD_LIBRARY_PATH; a build made against another version needs a matching library or a rebuild.")
     if not module:
         return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")

@@ -179,7 +179,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.GO_MISSING, "missing_dependency",
         "cannot find package \"|no required module|cannot find module|unknown import",
         r"cannot find package \"(?P<module>[^\"\n]{1,200})\"|"
-        r"no required module provides package (?P<module2>\S{1,200})|"
+        r"no required module provides package (?P<module2>[^\s;]{1,200})|"
         r"cannot find module providing package (?P<module3>\S{1,200})|"
         r"unknown import path \"(?P<module4>[^\"\n]{1,200})\"",
         example=("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n	go g"
