@@ -98,3 +98,15 @@ def test_gos_suggestion_to_add_a_module_does_not_carry_its_semicolon():
     out = diagnose("main.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n"
                    "\tgo get github.com/gorilla/mux\n", "go build")
     assert "go get github.com/gorilla/mux " in out.fix
+
+
+def test_bash_syntax_run_under_sh_is_told_to_run_it_with_bash():
+    out = diagnose("install.sh: 14: Syntax error: \"(\" unexpected\n", "sh -c \"$(curl -fsSL https://x.example/install.sh)\"")
+    assert out.category == "syntax_error" and "bash" in out.fix
+
+
+def test_python3_syntax_under_python2_is_told_to_run_python3():
+    out = diagnose("  File \"/srv/env/lib/python2.7/site-packages/django/apps/config.py\", line 202, in import_models\n"
+                   "  File \"/srv/app/models.py\", line 71\n    **self.get_s3_location(),\n     ^\n"
+                   "SyntaxError: invalid syntax\n", "python manage.py migrate")
+    assert "python3" in out.fix

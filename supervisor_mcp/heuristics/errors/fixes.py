@@ -20,6 +20,13 @@ from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
+# dash's parse errors ("install.sh: 14: Syntax error: "(" unexpected"): bash syntax read by /bin/sh.
+_DASH = re.compile(r"^\S{1,200}: \d{1,6}: (?:Syntax error: |\[: \S{1,40}: unexpected operator)", re.MULTILINE)
+# A traceback through Python 2's own library: the interpreter is older than the code.
+_PYTHON2 = re.compile(r"/python2\.\d/|\\Python2\d\\")
+# Syntax only Python 3 has, in the quoted line: f-strings, ** unpacking in a call, async/await, annotations, :=.
+_PY3_ONLY = re.compile(r"\bf[\"']|\*\*\w|\basync\b|\bawait\b|\) ->|:=|\bnonlocal\b|\bend=")
+
 _CALL = re.compile(
     r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
     r"got an unexpected keyword argument '(?P<kwarg>\w{1,100})'"
@@ -96,6 +103,8 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = "Move the `global` statement to the top of the function, before any use of the name."
     elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
         fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
+    elif wrong := _wrong_interpreter(ctx.envelope.body, action):
+        fix = wrong
     elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == Rule.JSON_SYNTAX:
         fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
                "python -m json.tool.")
@@ -103,6 +112,17 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = ("Fix the code at that line; if you edited the file by script or sed, print the lines around it to "
                "see what broke.")
     return cause, fix
+
+
+def _wrong_interpreter(body: str, action: str) -> str:
+    """Advice when an older or plainer interpreter read the code: bash syntax under sh, Python 3 under 2."""
+    if _DASH.search(body) and re.match(r"\s*(?:sudo\s+)?sh\b", action):
+        return ("The script uses bash syntax but ran under sh (dash on Debian and Ubuntu): run it with bash (bash "
+                "SCRIPT, or pipe it to bash instead of sh), or give it a #!/bin/bash line and run it directly.")
+    if _PYTHON2.search(body) and _PY3_ONLY.search(body):
+        return ("Python 2 ran this code, and the syntax is Python 3's: run it with python3 (or the project's "
+                "virtualenv built on Python 3), not python2.7.")
+    return ""
 
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
