@@ -110,3 +110,8 @@ def test_python3_syntax_under_python2_is_told_to_run_python3():
                    "  File \"/srv/app/models.py\", line 71\n    **self.get_s3_location(),\n     ^\n"
                    "SyntaxError: invalid syntax\n", "python manage.py migrate")
     assert "python3" in out.fix
+
+
+def test_an_unauthorised_android_device_is_told_to_accept_the_prompt_not_to_check_passwords():
+    out = diagnose("adb: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\n")
+    assert out.category == "permission_denied" and "USB debugging" in out.fix

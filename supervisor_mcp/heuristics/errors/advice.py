@@ -111,6 +111,10 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == Rule.READ_ONLY:
         return ("The file system is read-only here.",
                 "Write to a writable location (/tmp or your working directory) instead.")
+    if re.search(r"\bdevice unauthori[sz]ed\b", line):
+        return ("The Android device has not authorised this computer for USB debugging.",
+                "Unlock the device and accept the 'Allow USB debugging?' prompt (revoke and replug if none shows), "
+                "then adb kill-server; adb devices.")
     if finding.rule == Rule.HTTP_AUTH or _CREDENTIALS.search(line):
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the credentials it was sent (user and password, API key or token: set, not expired, right "

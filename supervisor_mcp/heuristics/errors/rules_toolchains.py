@@ -193,7 +193,8 @@ TOOLCHAIN_SIGNATURES: tuple[Signature, ...] = (
         advice=("`{name}{name2}` does not exist where it is used (a typo, a missing import or use statement, "
                 "or an extension that is not enabled).",
                 "Check the spelling and where it is defined; for a PHP function of an extension, enable that "
-                "extension (php -m lists them).")),
+                "extension (php -m lists them); the mysql_* and ereg* functions were removed in PHP 7, so port "
+                "those calls (mysqli or PDO, preg_*) instead.")),
     sig(Rule.CONVERSION_ERROR, "invalid_arguments", "cs0029|cs1503|must be of|incompatible types|cannot convert",
         r"error CS(?:0029|1503):|\bincompatible types: [^\n]{1,200} cannot be converted to\b|"
         r"\berror: (?:cannot convert [`'‘][^\n]{1,200} to [`'‘]|no viable conversion from\b)|"
