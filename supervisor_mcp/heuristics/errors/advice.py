@@ -8,6 +8,7 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
@@ -97,13 +98,13 @@ _INSTALLS = (
 )
 
 
-# A server refusing who the client says it is (a database login, an API key), not a file's mode.
+# A rate limit counted over hours or a day: a retry within seconds meets it again.
 _LONG_WINDOW = re.compile(r"\bpull rate limit\b|\btoomanyrequests\b|\brate limit[^\n]{0,60}\bper (?:hour|day)\b|"
                           r"\bdaily (?:rate )?limit\b", re.IGNORECASE)
+# A server refusing who the client says it is (a database login, an API key), not a file's mode.
 _CREDENTIALS = re.compile(
     r"authentication failed|access denied for user|login failed|bad credentials|invalid (?:api[ _]key|credentials|"
-    r"password|token)|api key not valid|unauthori[sz]ed|\b401\b|"
-    r"(?:incorrect|invalid|wrong) (?:username|user name|login|user) (?:or|and|/) ?password", re.IGNORECASE)
+    rf"password|token)|api key not valid|unauthori[sz]ed|\b401\b|{BAD_LOGIN}", re.IGNORECASE)
 
 
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.anchors import alternatives, required_literals
+from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN
 from supervisor_mcp.models import ErrorCategory
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -137,8 +138,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\brun (?:it )?(?:from|in) an elevated\b|authentication (?:failed|failure|required)|"
          # (expat's "not well-formed (invalid token)" is a character the XML parser cannot read)
          r"bad credentials|(?<!well-formed \()invalid (?:credentials|api[ _-]?key|token|authentication)\b|"
-         r"unable to locate credentials|(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?"
-         r"password|"
+         rf"unable to locate credentials|{BAD_LOGIN}|"
          r"no valid credential|\bnot writable by (?:your|the current) user\b|\bwith superuser privileges\b|"
          r"\bincorrect passphrase\b|\b(?:incorrect|wrong) password(?: for\b|:)|"
          r"failed to (?:refresh|retrieve|load) (?:cached )?credentials\b|"

@@ -196,7 +196,8 @@ def classify(ctx: ErrorContext) -> Finding:
     # (a warning naming a network failure that ends the output is the failure: nothing after it got through)
     unresolved = ctx.envelope.returncode is None and ends_unresolved(ctx.envelope.body)
     warning = None if unresolved else only_warnings(ctx.envelope)
-    from_lines = _from_lines(ctx)
+    # (at exit 0 only-warnings output is benign whatever the lines say: no need to read them)
+    from_lines = None if warning is not None and ctx.envelope.returncode == 0 else _from_lines(ctx)
     # A mechanism named on a line of its own under the warning ("ghc: out of memory" indented below stack's
     # "--  While building package") is the failure the warning introduced, not part of it.
     # (at exit 0 the warning stands: "Warning: fallback used" over an indented "No such file" did its job)

@@ -4,7 +4,7 @@ runs, other runtimes, and the domain rules of tool APIs."""
 from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import CONTEXT_OVERFLOW, IGNORECASE, Signature, sig
+from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN, CONTEXT_OVERFLOW, IGNORECASE, Signature, sig
 
 ENV_SIGNATURES: tuple[Signature, ...] = (
     # --- permissions and auth
@@ -20,7 +20,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"(?<!is )(?<!explicitly )\bForbidden\b|"
         # (not expat's "not well-formed (invalid token)": a character the XML parser cannot read)
         r"(?<!well-formed \()(?:invalid|incorrect|missing|expired) (?:api[ _-]?key|token|credentials|access token)|"
-        r"(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?password|"
+        rf"{BAD_LOGIN}|"
         r"authentication (?:failed|required)|not authorized to|insufficient (?:permissions|privileges|scope)",
         flags=IGNORECASE,
         example=("openai.error: Incorrect API key provided: sk-abc***. You can find your API key at https://"

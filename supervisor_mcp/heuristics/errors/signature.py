@@ -36,6 +36,8 @@ CONTEXT_OVERFLOW = (
     r"context[ _](?:length|window)|maximum context\b|too many tokens|prompt is too long|"
     r"exceeds? (?:the )?context (?:limit|size)|maximum model length"
 )
+# A login refused for its user and password: the line rules, the cues and the permission advice read these words.
+BAD_LOGIN = r"(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?password"
 _MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times
 
 
