@@ -115,3 +115,25 @@ def test_python3_syntax_under_python2_is_told_to_run_python3():
 def test_an_unauthorised_android_device_is_told_to_accept_the_prompt_not_to_check_passwords():
     out = diagnose("adb: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\n")
     assert out.category == "permission_denied" and "USB debugging" in out.fix
+
+
+def test_a_shared_library_the_loader_reports_is_looked_for_on_the_loader_path_not_with_apt_file():
+    out = diagnose("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared object "
+                   "file: No such file or directory\n", "python3 app.py")
+    assert "LD_LIBRARY_PATH" in out.fix and "apt-file" not in out.fix
+
+
+def test_a_macos_library_not_loaded_gets_otool_not_apt():
+    out = diagnose("dyld[4211]: Library not loaded: @rpath/libssl.3.dylib\n  Referenced from: /usr/local/bin/app\n",
+                   "./app")
+    assert out.category == "missing_dependency" and "otool -L" in out.fix and "apt" not in out.fix
+
+
+def test_bash_syntax_piped_into_sh_is_told_to_run_with_bash():
+    out = diagnose('sh: 12: Syntax error: "(" unexpected\n', "curl -fsSL https://example.org/install.sh | sh")
+    assert "run it with bash" in out.fix
+
+
+def test_a_dash_syntax_error_under_bash_is_not_blamed_on_sh():
+    out = diagnose('sh: 12: Syntax error: "(" unexpected\n', "bash build.sh")
+    assert "run it with bash" not in out.fix

@@ -19,7 +19,7 @@ from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
-from supervisor_mcp.heuristics.observation.shell import shell_quote
+from supervisor_mcp.heuristics.observation.shell import parse, shell_quote, simple_command
 
 # dash's parse errors ("install.sh: 14: Syntax error: "(" unexpected"): bash syntax read by /bin/sh.
 _DASH = re.compile(r"^\S{1,200}: \d{1,6}: (?:Syntax error: |\[: \S{1,40}: unexpected operator)", re.MULTILINE)
@@ -117,13 +117,19 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def _wrong_interpreter(body: str, action: str) -> str:
     """Advice when an older or plainer interpreter read the code: bash syntax under sh, Python 3 under 2."""
-    if _DASH.search(body) and re.match(r"\s*(?:sudo\s+)?sh\b", action):
+    if _DASH.search(body) and _runs_sh(action):
         return ("The script uses bash syntax but ran under sh (dash on Debian and Ubuntu): run it with bash (bash "
                 "SCRIPT, or pipe it to bash instead of sh), or give it a #!/bin/bash line and run it directly.")
     if _PYTHON2.search(body) and _PY3_ONLY.search(body):
         return ("Python 2 ran this code, and the syntax is Python 3's: run it with python3 (or the project's "
                 "virtualenv built on Python 3), not python2.7.")
     return ""
+
+
+def _runs_sh(action: str) -> bool:
+    """Whether any stage of the command is sh or dash: `sh x.sh`, `sudo sh x.sh`, `curl ... | sh`."""
+    stages = (simple_command(stage) for stage in parse(action[:4000]).stages)
+    return any(command is not None and command.name in ("sh", "dash") for command in stages)
 
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:

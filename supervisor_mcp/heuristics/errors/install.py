@@ -13,12 +13,12 @@ from supervisor_mcp.heuristics.errors.packages import (
     looks_local,
     pip_name,
 )
+from supervisor_mcp.heuristics.errors.signature import SHARED_OBJECT
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
+_SHARED_OBJECT = re.compile(SHARED_OBJECT)
 # Missing modules outside Python: the fix is that ecosystem's installer, not pip.
-# The dynamic loader's words for a library it cannot find (glibc's dlopen and ld.so).
-_SHARED_OBJECT = re.compile(r"\b(lib[\w.+-]{1,100}\.so(?:\.\d{1,4}){0,4}): cannot open shared object file")
 
 _OTHER_ECOSYSTEMS = {
     Rule.NODE_MODULE: ("Node module", "If `{module}` is a package, npm install {word} in the folder with "
@@ -79,6 +79,21 @@ def loader_advice(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _shared_library(linux_name: str, macos_name: str) -> tuple[str, str]:
+    """Advice for a library the dynamic loader could not open: a runtime path problem, not a -dev package."""
+    if macos_name:
+        base = macos_name.rsplit("/", 1)[-1]
+        return (f"The dynamic library `{macos_name}` is not where the program expects it.",
+                f"See what the binary needs (otool -L on it) and find the library (find / -name {shell_quote(base)} "
+                "2>/dev/null): install or reinstall the package that ships that version (brew), or rebuild the "
+                "program against the version you have; an @rpath name is looked up in the binary's rpath entries.")
+    return (f"The shared library `{linux_name}` is not installed or not on the loader's path.",
+            f"Find it (ldconfig -p | grep {shell_quote(linux_name.split('.so')[0])}; find / -name "
+            f"{shell_quote(linux_name)} 2>/dev/null): install the package that ships that version, or add its "
+            "directory to LD_LIBRARY_PATH; a build made against another version needs a matching library or a "
+            "rebuild.")
+
+
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
@@ -93,6 +108,8 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
                 f"{shell_quote(cmd)}), "
                 f"or install it: {install_command(cmd)}.")
+    if finding.rule == Rule.SHARED_LIB:
+        return _shared_library(g.get("lib") or "", g.get("lib2") or "")
     lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
     if lib:
         return (f"The system library or header `{lib}` is missing.",
@@ -112,11 +129,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 fix.format(module=module, word=shell_quote(module)))
     shared = _SHARED_OBJECT.search(ctx.envelope.body)
     if not module and shared:
-        name = shared.group(1)
-        return (f"The shared library `{name}` is not installed or not on the loader's path.",
-                f"Find it (ldconfig -p | grep {shell_quote(name.split('.so')[0])}; find / -name {shell_quote(name)} "
-                "2>/dev/null): install the package that ships that version, or add its directory to "
-                "LD_LIBRARY_PATH; a build made against another version needs a matching library or a rebuild.")
+        return _shared_library(shared.group("lib"), "")
     if not module:
         return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")

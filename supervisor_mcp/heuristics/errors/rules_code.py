@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
+from supervisor_mcp.heuristics.errors.signature import IGNORECASE, SHARED_OBJECT, Signature, sig
 
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
@@ -93,8 +93,7 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"No module named '?(?P<module>[\w.]{1,100})'?", confidence=0.85,
         example="python3: can't import: No module named 'yaml'"),
     sig(Rule.SHARED_LIB, "missing_dependency", "cannot open shared object|library not loaded",
-        r"(?<![\w.+-])(?P<lib>[\w.+-]{1,100}\.so[\w.]{0,20}): cannot open shared object file|"
-        r"Library not loaded: (?P<lib2>\S{1,200})",
+        SHARED_OBJECT + r"|Library not loaded: (?P<lib2>\S{1,200})",
         example=("python3: error while loading shared libraries: libpython3.9.so.1.0: cannot open shared obj"
                  "ect file: No such file or directory")),
     # A script saved with Windows line endings: its #! line names an interpreter path ending in a carriage

@@ -38,6 +38,9 @@ CONTEXT_OVERFLOW = (
 )
 # A login refused for its user and password: the line rules, the cues and the permission advice read these words.
 BAD_LOGIN = r"(?:invalid|incorrect|wrong) (?:username|user name|login|user) (?:or|and|/) ?password"
+# The dynamic loader's words (glibc's ld.so and dlopen) for a library it cannot find: a line signature reads them,
+# and so does the advice for an ImportError that quotes them.
+SHARED_OBJECT = r"(?<![\w.+-])(?P<lib>[\w.+-]{1,100}\.so[\w.]{0,20}): cannot open shared object file"
 _MAX_TRIES = 20  # bounds the work when a listing repeats a word hundreds of times
 
 
