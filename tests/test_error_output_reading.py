@@ -191,3 +191,20 @@ def test_none_given_to_re_is_a_runtime_error_not_a_test_verdict() -> None:
 ])
 def test_state_the_tool_will_not_proceed_from_is_a_precondition(error: str) -> None:
     assert diagnose(error).category == "precondition_failed"
+
+
+@pytest.mark.parametrize("error", [
+    "Error: cannot publish version 2.1.0: it is already published",
+    "error: cannot delete branch 'topic' used by worktree at '/srv/wt'",
+])
+def test_a_bare_refusal_that_names_a_state_is_a_precondition(error: str) -> None:
+    assert diagnose(error).category == "precondition_failed"
+
+
+@pytest.mark.parametrize("error", [
+    "error: command '/usr/bin/gcc' failed with exit status 1",
+    "ERROR Unable to initialize storage layer: errno 95",
+])
+def test_a_bare_line_that_only_says_a_step_failed_is_unknown_not_a_guessed_state(error: str) -> None:
+    diag = diagnose(error)
+    assert diag.category == "unknown" and diag.confidence < 0.5

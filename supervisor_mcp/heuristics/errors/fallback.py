@@ -57,6 +57,15 @@ _JS_THROWN = re.compile(
     r"[Ee]xit(?:ed)? (?:with )?(?:exit )?(?:code|status)))[^\n]{1,300})\n[ \t]{2,12}at \S",
     re.MULTILINE,
 )
+# A tool's bare refusal is read as a state it will not act in ("already uploaded", "another operation is in
+# progress", "You have unstaged changes", "repo bitnami not found") unless it only reports that a step failed
+# ("Unable to initialize backend", "command 'nvcc' failed with exit status 1"): that names no cause, so it is
+# left to the wording or to `unknown`.
+_ONLY_FAILED = re.compile(r"\b(?:failed|failing|failure|unable to|could not|couldn't|cannot|can't)\b", re.IGNORECASE)
+_STATE = re.compile(
+    r"\b(?:already|in progress|conflict|must|requires?|required|locked|in use|is using|used by|still|not yet|"
+    r"pending|unstaged|uncommitted|stash|busy|exists|not found|no such|does not exist|missing|not installed|"
+    r"invalid|not supported|not allowed|denied)\b", re.IGNORECASE)
 # Rscript's uncaught error: `Error in f(x) : message`, then (after any Calls: line) `Execution halted`.
 _R_STOPPED = re.compile(
     r"^(Error in [^\n]{1,200} : [^\n]{1,300})\n(?:[^\n]{0,300}\n){0,6}Execution halted$|"
@@ -169,7 +178,8 @@ def _bare_error(ctx: ErrorContext, evidence: list[str]) -> Finding | None:
     # to have rejected.
     names_nothing = re.search(r"\bunknown ?error\b", body, re.IGNORECASE)
     if code is None and not names_nothing and len(body) < DOMAIN_SCOPE and re.match(
-            r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body):
+            r"\s*(?:Error|error|ERROR)\b(?![:!]?\s*(?:undefined|null|\[object Object\])\s*$)[:!]?\s*\S", body) and (
+            _STATE.search(body) or not _ONLY_FAILED.search(body)):
         return unless_worded(Finding("precondition_failed", "agent", 0.5, Rule.FALLBACK_TOOL_REJECTION, evidence), ctx)
     return None
 
