@@ -567,3 +567,29 @@ def test_a_service_that_requires_an_authtoken_refused_the_caller():
     out = diagnose("[Error: failed to connect session: Usage of ngrok requires a verified account and authtoken.\n"
                    "Sign up for an account: https://dashboard.ngrok.com/signup\n")
     assert out.category == "permission_denied"
+
+
+def test_a_docker_build_step_that_segfaulted_is_a_crash_not_only_a_wrapper_summary() -> None:
+    diag = diagnose("ERROR: Service 'web' failed to build: The command '/bin/sh -c ./build-ext.sh' returned a "
+                    "non-zero code: 139", "docker-compose up")
+    assert diag.category == "runtime_error"
+
+
+def test_a_port_in_use_inside_a_daemons_http_500_is_the_port_not_a_server_outage() -> None:
+    diag = diagnose("Error response from daemon: (HTTP code 500) server error - driver failed programming external "
+                    "connectivity on endpoint web (4f1c): Bind for 0.0.0.0:8080 failed: port is already allocated")
+    assert diag.category == "precondition_failed" and not diag.retryable
+
+
+def test_a_repository_that_requires_https_is_not_retried() -> None:
+    diag = diagnose("> Could not resolve junit:junit:4.12.\n   > Could not GET 'http://repo.maven.apache.org/maven2/"
+                    "junit/junit/4.12/junit-4.12.pom'. Received status code 501 from server: HTTPS Required",
+                    "./gradlew build")
+    assert diag.category == "precondition_failed" and "https://" in diag.fix
+
+
+def test_a_testing_library_query_that_finds_nothing_is_a_failing_test() -> None:
+    diag = diagnose("TestingLibraryElementError: Unable to find an element with the text: Checkout. This could be "
+                    "because the text is broken up by multiple elements.\n"
+                    "    at Object.getElementError (node_modules/@testing-library/dom/dist/config.js:37:19)")
+    assert diag.category == "test_failure"

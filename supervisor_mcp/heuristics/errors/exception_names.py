@@ -57,6 +57,8 @@ EXC_EXACT: dict[str, ErrorCategory] = {
     "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
     "CypressError": "test_failure",  # a Cypress command or assertion failing inside a test
+    # Testing Library's query finding no element (getByText, getByRole): only tests call those queries
+    "TestingLibraryElementError": "test_failure",
     # Julia's and Elixir's names for a name that does not exist and for a call no method or clause accepts
     "UndefVarError": "undefined_name", "UndefinedFunctionError": "undefined_name",
     "MethodError": "invalid_arguments", "FunctionClauseError": "invalid_arguments",

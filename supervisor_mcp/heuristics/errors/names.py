@@ -74,6 +74,7 @@ class Rule(StrEnum):
     DNS = "dns"
     RATE_LIMIT = "rate_limit"
     SERVER_ERROR = "server_error"
+    HTTPS_REQUIRED = "https_required"
     BUSY = "busy"
     CONTEXT_LENGTH = "context_length"
     MEMORY = "memory"

@@ -58,6 +58,14 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"Service (?:Temporarily )?Unavailable|server (?:is )?(?:overloaded|busy)|\boverloaded_error\b|try again later",
         fault="tool", confidence=0.85, flags=IGNORECASE,
         example="Error: HTTP 503 Service Unavailable"),
+    # A repository that stopped serving plain HTTP (Maven Central and JCenter in 2020) answers 501 to every try.
+    sig(Rule.HTTPS_REQUIRED, "precondition_failed", "https required",
+        r"\bHTTPS Required\b", priority=72, fault="agent",
+        example=("> Could not HEAD 'http://repo1.maven.org/maven2/junit/junit/4.12/junit-4.12.pom'. Received status "
+                 "code 501 from server: HTTPS Required"),
+        advice=("The repository no longer serves plain HTTP; the build still names an http:// URL.",
+                "Change the repository URL in the build file (or settings.xml / init script) to https://, then "
+                "build again; retrying unchanged fails the same way.")),
     sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy",
         r"Resource temporarily unavailable|\bEAGAIN\b|database is locked|Could not get lock|"
         r"Unable to acquire the dpkg frontend lock|Text file busy",

@@ -11,9 +11,10 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
 # How tools word a process's exit status before the number: "exit code 137", "exited with status 139",
-# "returned non-zero exit status 127", rake's "Command failed with status (127)".
+# "returned non-zero exit status 127", docker build's "returned a non-zero code: 139", rake's "Command failed
+# with status (127)".
 _EXIT = (r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-zero exit status |\bcode |"
-         r"\bstatus \()")
+         r"returned a non-zero code: |\bstatus \()")
 
 EXIT_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
