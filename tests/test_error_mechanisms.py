@@ -1,5 +1,7 @@
 """Mechanisms that look alike but call for opposite moves: retry or not, fix the call or the setup."""
 
+import pytest
+
 from supervisor_mcp.heuristics.errors import diagnose
 
 
@@ -85,9 +87,9 @@ def test_a_crd_kind_the_cluster_lacks_is_a_missing_dependency():
     assert out.category == "missing_dependency" and "monitoring.coreos.com" in out.fix
 
 
-def test_a_built_in_kind_at_a_removed_version_is_a_wrong_argument():
+def test_a_built_in_kind_at_a_removed_version_is_a_name_the_server_does_not_have():
     out = diagnose('error: unable to recognize "m.yaml": no matches for kind "CronJob" in version "batch/v2alpha1"')
-    assert out.category == "invalid_arguments" and "api-resources" in out.fix
+    assert out.category == "undefined_name" and "api-resources" in out.fix
 
 
 def test_a_database_login_refused_inside_a_db_api_exception_is_permission_denied():
@@ -593,3 +595,32 @@ def test_a_testing_library_query_that_finds_nothing_is_a_failing_test() -> None:
                     "because the text is broken up by multiple elements.\n"
                     "    at Object.getElementError (node_modules/@testing-library/dom/dist/config.js:37:19)")
     assert diag.category == "test_failure"
+
+
+def test_a_command_missing_under_busybox_ash_is_named_after_the_script() -> None:
+    diag = diagnose("./setup.sh: line 7: install: not found\n./setup.sh: line 8: install: not found\n", "./setup.sh")
+    assert diag.category == "missing_dependency" and "install" in diag.root_cause
+
+
+def test_a_php_missing_array_key_under_a_test_runner_is_a_runtime_error() -> None:
+    diag = diagnose("PHPUnit 10.1.0 by Sebastian Bergmann and contributors.\n\nUndefined array key \"email\"\n"
+                    "make: *** [test] Error 2\n", "make test")
+    assert diag.category == "runtime_error"
+
+
+def test_one_request_over_the_per_minute_token_cap_is_a_limit_not_a_rate_limit_to_wait_out() -> None:
+    diag = diagnose("openai.RateLimitError: Error code: 429 - {'error': {'message': 'Request too large for gpt-4o "
+                    "on tokens per min (TPM): Limit 30000, Requested 52011. The input or output tokens must be "
+                    "reduced in order to run successfully.', 'type': 'tokens', 'code': 'rate_limit_exceeded'}}")
+    assert diag.category == "resource_limit" and not diag.retryable
+
+
+@pytest.mark.parametrize("error", [
+    "Error: 500-InternalError, Out of host capacity.\nService: Core Instance",
+    "An error occurred (InsufficientInstanceCapacity) when calling the RunInstances operation: We currently do not "
+    "have sufficient p3.2xlarge capacity in the Availability Zone you requested (us-east-1a).",
+])
+def test_a_cloud_zone_out_of_machines_is_transient(error: str) -> None:
+    diag = diagnose(error)
+    assert diag.category == "transient" and diag.retryable
+

@@ -78,7 +78,8 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
         example="bash: line 1: rg: command not found"),
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
-        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh: \d{1,7}: [\w./-]{1,200}\.sh): (?:\d{1,7}: )?"
+        # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
+        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh(?:: \d{1,7}: [\w./-]{1,200}\.sh)?): (?:\d{1,7}: )?"
         r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
         example="/bin/sh: 1: tree: not found"),
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",

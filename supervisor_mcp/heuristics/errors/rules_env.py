@@ -58,6 +58,15 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"Service (?:Temporarily )?Unavailable|server (?:is )?(?:overloaded|busy)|\boverloaded_error\b|try again later",
         fault="tool", confidence=0.85, flags=IGNORECASE,
         example="Error: HTTP 503 Service Unavailable"),
+    # A cloud region or zone with no free machines of that type now: capacity returns, so a later try (or
+    # another zone) succeeds.
+    sig(Rule.CLOUD_CAPACITY, "transient", "capacity|resource_pool_exhausted|enough resources available",
+        r"Out of host capacity|InsufficientInstanceCapacity|insufficient capacity|ZONE_RESOURCE_POOL_EXHAUSTED|"
+        r"does not have enough resources available to fulfill the request", priority=71, fault="environment",
+        flags=IGNORECASE,
+        example="Error: 500-InternalError, Out of host capacity.",
+        advice=("The provider has no free capacity of that machine type in that zone or region right now.",
+                "Try again later, or ask for another zone, region or machine type.")),
     # A repository that stopped serving plain HTTP (Maven Central and JCenter in 2020) answers 501 to every try.
     sig(Rule.HTTPS_REQUIRED, "precondition_failed", "https required",
         r"\bHTTPS Required\b", priority=72, fault="agent",

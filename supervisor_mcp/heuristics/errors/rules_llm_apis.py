@@ -22,6 +22,15 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
                  "and billing details.', 'type': 'insufficient_quota'}}"),
         advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
                 "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
+    # One request larger than the per-minute token cap: a wait never lets it through (the 429 it comes with
+    # reads as a rate limit).
+    sig(Rule.REQUEST_OVER_TPM, "resource_limit", "request too large",
+        r"Request too large for [\w./:-]{1,100}[^\n]{0,60}\bper min", priority=91, fault="agent",
+        example=("Request too large for gpt-4o on tokens per min (TPM): Limit 30000, Requested 41250. The input or "
+                 "output tokens must be reduced in order to run successfully."),
+        advice=("This one request needs more tokens than the per-minute limit allows, so waiting does not help.",
+                "Send less: trim or summarise the input, lower max_tokens, or split the work into smaller requests "
+                "(or use a model or tier with a higher limit).")),
     # A model id the provider does not serve: a name that does not exist, whatever status carries it.
     sig(Rule.MODEL_NOT_FOUND, "undefined_name",
         "model_not_found|does not exist|not_found_error|for api version|deploymentnotfound|valid model identifier",

@@ -90,6 +90,13 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
         advice=("The runtime ran out of the memory it is allowed (its heap limit), not the machine.",
                 "Process the input in smaller pieces or stream it; or raise the runtime's limit (java -Xmx4g, "
                 "node --max-old-space-size=4096, PHP memory_limit) if the data really needs it.")),
+    # PHP 8's missing array key (PHP 7: undefined index or offset), which test runners turn into an error.
+    sig(Rule.PHP_UNDEFINED_KEY, "runtime_error", "undefined array key|undefined index|undefined offset",
+        r"\bUndefined (?:array key|index|offset)\b",
+        example='Undefined array key "user"',
+        advice=("The code read an array key that is not set, as Python's KeyError does.",
+                "Check the key exists first (isset($a[$k]) or $a[$k] ?? default) at the file and line named, or "
+                "find why the array lacks it.")),
     # --- code that does not parse, outside Python
     sig(Rule.PHP_PARSE, "syntax_error", "parse error",
         r"(?:PHP )?Parse error:\s+(?:syntax error, )?(?P<detail>[^\n]{1,160})", priority=100,
