@@ -13,7 +13,8 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 
-def _path(finding: Finding) -> str:
+def path_named(finding: Finding) -> str:
+    """The path a missing-file finding names: its own group, else the quoted path in its message."""
     g = finding.groups
     if g.get("path"):
         return g["path"]
@@ -26,7 +27,7 @@ def _path(finding: Finding) -> str:
 
 def explain_missing_path(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     """(root_cause, fix) for a path that does not exist: where to look for it, from the path the output names."""
-    path = _path(finding)
+    path = path_named(finding)
     if finding.rule == Rule.NOT_GIT_REPO:
         return ("The command ran outside a git repository.",
                 "cd into the repository first (find . -maxdepth 3 -name .git) or use git -C REPO_DIR ...")

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.missing_path import path_named
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import pip_name
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -50,16 +51,8 @@ def _created(steps: list[Step], name: str) -> tuple[int, Step] | None:
     return None
 
 
-def _path_of(finding: Finding) -> str:
-    if finding.groups.get("path"):
-        return finding.groups["path"]
-    message = finding.exception.message if finding.exception else ""
-    match = re.search(r"'([^'\n]{1,500})'", message)
-    return match.group(1) if match else ""
-
-
 def _file_check(finding: Finding, steps: list[Step]) -> Check | None:
-    path = _path_of(finding)
+    path = path_named(finding)
     if not path or finding.groups.get("op") == "remove":
         return None
     base = path.rstrip("/").rsplit("/", 1)[-1]
