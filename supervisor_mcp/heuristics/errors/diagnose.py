@@ -19,7 +19,8 @@ from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue, is_warning_level
-from supervisor_mcp.heuristics.errors.exceptions import ENVIRONMENT_CUES, exception_category, is_known
+from supervisor_mcp.heuristics.errors.exception_finding import from_exceptions
+from supervisor_mcp.heuristics.errors.exceptions import is_known
 from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, finished, from_cues
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
@@ -31,10 +32,9 @@ from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_S
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.testruns import reports_a_check
 from supervisor_mcp.heuristics.errors.verify import contradiction
-from supervisor_mcp.heuristics.observation import ExceptionLine, observe
+from supervisor_mcp.heuristics.observation import observe
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.envelope import line_at
-from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Step
 
 Action = Literal["provide_guidance", "correct_observation", "run_verification"]
@@ -46,79 +46,6 @@ _BASELINE = re.compile(r"\bgit stash(?!\s+(?:pop|apply|list|show|drop))\b|\bgit 
 # Environment mechanisms a test's own report may name about the code under test (a 500 it got, a wait that
 # timed out): on such a line they are the test's verdict, not this machine's failure.
 _CHECKED: frozenset[ErrorCategory] = frozenset({"transient", "resource_limit", "permission_denied"})
-_RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|aiohttp[/\\]client_reqrep\.py$")
-# (Python's sh names its class for the exit status, ErrorReturnCode_1; Chef's Mixlib and invoke have their own)
-_WRAPPER_EXCEPTIONS = re.compile(
-    r"(?:^|[.:])(?:CalledProcessError|ExecaError|TaskExecutionException|ExecException|ErrorReturnCode(?:_\d{1,3})?|"
-    r"ShellCommandFailed|UnexpectedExit)$")
-# Any other exception whose message only relays a command's exit status (Airflow's "Bash command failed. The
-# command returned a non-zero exit code 1.") is a wrapper too.
-_RELAYS_EXIT = re.compile(
-    r"\bcommand\b[^\n]{0,60}\b(?:returned|exited with) a non-zero exit (?:code|status)\b|^Nonzero exit value: \d{1,3}$",
-    re.I)
-
-
-def _from_exceptions(ctx: ErrorContext) -> Finding | None:
-    # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
-    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and not _WRAPPER_EXCEPTIONS.search(e.name)
-            and not _RELAYS_EXIT.search(e.message)]
-    if not real:
-        warnings = [e for e in ctx.exceptions if e.name.endswith("Warning")]
-        if warnings and ctx.frames:
-            # A warning raised as an exception: the installed runtime deprecates what the code relies on.
-            exc = warnings[-1]
-            return Finding("runtime_error", "environment", 0.7, f"exc:{exc.name}", [exc.line], {}, exc)
-        return None
-    best: tuple[int, int, ExceptionLine, ErrorCategory] | None = None
-    for order, exc in enumerate(real):
-        category = exception_category(exc.name, exc.message)
-        rank = PRIORITY.get(category, 0)
-        # Equal rank: the last exception is the one that ended the run.
-        if best is None or rank >= best[0]:
-            best = (rank, order, exc, category)
-    assert best is not None
-    _, _, exc, category = best
-    if exc.name == "FileNotFoundError" and any(f.func == "_execute_child" for f in ctx.frames):
-        category = "missing_dependency"  # subprocess could not start the program: it is not installed
-    evidence = [exc.line]
-    if category == "test_failure" and not exc.message:
-        after = ctx.envelope.body[exc.start + len(exc.line) + 1 : exc.start + 800]
-        evidence += [ln.strip() for ln in after.splitlines() if ln.strip()][:2]
-    if category == "syntax_error" and any(_RESPONSE_JSON.search(f.path) for f in ctx.frames):
-        # JSON that an HTTP client's .json() could not parse is a server's reply (an HTML error page, an
-        # empty body): a run-time fact about the response, as for JSON failing at its first character.
-        category = "runtime_error"
-    if category == "syntax_error":
-        evidence = _syntax_location(ctx.envelope.body, exc) + evidence
-    if category == "runtime_error" and not exc.message:
-        # A bare exception name whose message is printed on the next line (PHP, .NET): read that line.
-        after = ctx.envelope.body[exc.start + len(exc.line): exc.start + len(exc.line) + 400]
-        found = find_cue(after, ENVIRONMENT_CUES)
-        if found is not None:
-            category = found[0].category
-    fault = FAULT[category]
-    confidence = 0.9 if category != "runtime_error" else 0.85
-    if category == "missing_dependency":
-        module = _quoted(exc.message) or exc.message.split()[-1] if exc.message else ""
-        if module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
-            fault = "agent"
-    return Finding(category, fault, confidence, f"exc:{exc.name}", evidence, {}, exc)
-
-
-def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
-    before = body[max(0, exc.start - 1500) : exc.start]
-    match = last_python_frame(before)
-    if match is None:
-        return []
-    tail = before[match.end() :].strip("\n").splitlines()
-    return [match.group(0).strip()] + [ln.rstrip() for ln in tail[:2] if ln.strip()]
-
-
-def _quoted(text: str) -> str:
-    match = re.search(r"['\"]([^'\"\n]{1,200})['\"]", text)
-    return match.group(1) if match else ""
-
-
 def _from_lines(ctx: ErrorContext) -> Finding | None:
     body = ctx.envelope.body
     short_text = body[:DOMAIN_SCOPE] if len(body) <= 2 * DOMAIN_SCOPE else ""
@@ -207,7 +134,7 @@ def classify(ctx: ErrorContext) -> Finding:
         return Finding("not_an_error", "none", 0.7, Rule.BENIGN_NOTICES, [clip(warning)],
                        root_cause="Only warnings were printed and nothing reports a failure; the command did its job.",
                        fix="Carry on; deal with the warnings later if they matter to the task.")
-    finding = _root_most(_from_exceptions(ctx), from_lines) or fallback(ctx)
+    finding = _root_most(from_exceptions(ctx), from_lines) or fallback(ctx)
     if finding is from_lines and is_warning(finding.evidence[0]):
         # A tool's warning in a signature's words (`npm WARN EBADENGINE`) before its own word of success.
         finding = finished(ctx.envelope, None) or finding
