@@ -137,3 +137,57 @@ def test_bash_syntax_piped_into_sh_is_told_to_run_with_bash():
 def test_a_dash_syntax_error_under_bash_is_not_blamed_on_sh():
     out = diagnose('sh: 12: Syntax error: "(" unexpected\n', "bash build.sh")
     assert "run it with bash" not in out.fix
+
+
+def test_a_refused_connection_to_this_machine_says_to_start_the_service_not_to_wait():
+    out = diagnose("Error: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] "
+                   "(node:net:1555:16)\n", "npm run migrate")
+    assert out.category == "transient" and "start the service" in out.fix and "unchanged" not in out.fix
+
+
+def test_a_client_that_already_retried_is_told_to_change_something_not_to_repeat_it():
+    out = diagnose("  WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after "
+                   "connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read "
+                   "timed out. (read timeout=15)\")': /simple/requests/\n", "pip install requests")
+    assert "already retried" in out.fix and "unchanged" not in out.fix
+
+
+def test_a_stated_request_rate_is_paced_under():
+    out = diagnose("openai.RateLimitError: Error code: 429 - {'error': {'message': 'Rate limit reached: your account "
+                   "allows 3 requests per minute.'}}")
+    assert out.category == "transient" and "3 requests per minute" in out.fix
+
+
+def test_too_many_open_files_is_told_about_file_descriptors():
+    out = diagnose("Error: EMFILE: too many open files, watch '/srv/app/src'", "npm run dev")
+    assert out.category == "resource_limit" and "ulimit -n" in out.fix
+
+
+def test_a_windows_file_lock_is_not_told_to_change_ownership():
+    out = diagnose("error: moving \"left-pad\" to cache dir failed\nEPERM: Operation not permitted "
+                   "(NtSetInformationFile())\n", "bun add left-pad")
+    assert "another process" in out.root_cause.lower() and "chown" not in out.fix
+
+
+def test_a_windows_reserved_port_is_not_read_as_refused_credentials():
+    out = diagnose("Error response from daemon: Ports are not available: listen tcp 0.0.0.0:5000: bind: An attempt "
+                   "was made to access a socket in a way forbidden by its access permissions.", "docker run -p 5000:5000 app")
+    assert out.category == "precondition_failed" and "excludedportrange" in out.fix
+
+
+def test_a_standard_tool_missing_from_a_minimal_system_names_its_package_not_itself():
+    out = diagnose("./setup.sh: line 4: realpath: not found\n", "./setup.sh")
+    assert "install -y coreutils" in out.fix
+
+
+def test_the_projects_own_package_is_installed_from_the_working_tree_not_the_registry():
+    out = diagnose("ImportError while loading conftest '/home/u/src/tallyho/tests/conftest.py'.\n"
+                   "tests/conftest.py:3: in <module>\n    from tallyho import ledger\n"
+                   "E   ModuleNotFoundError: No module named 'tallyho'\n", "pytest")
+    assert "pip install -e ." in out.fix
+
+
+def test_an_unknown_failure_repeats_where_the_tool_says_its_cause_is_written():
+    out = diagnose("Job for api.service failed because the control process exited with error code.\n"
+                   "See \"systemctl status api.service\" and \"journalctl -xe\" for details.\n", "systemctl start api")
+    assert out.category == "unknown" and "journalctl -xe" in out.fix

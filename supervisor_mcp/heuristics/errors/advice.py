@@ -101,6 +101,19 @@ _INSTALLS = (
 # A rate limit counted over hours or a day: a retry within seconds meets it again.
 _LONG_WINDOW = re.compile(r"\bpull rate limit\b|\btoomanyrequests\b|\brate limit[^\n]{0,60}\bper (?:hour|day)\b|"
                           r"\bdaily (?:rate )?limit\b", re.IGNORECASE)
+# A refused connection to this machine: nothing listens there, and waiting does not start it.
+_LOOPBACK_REFUSED = re.compile(
+    r"(?:ECONNREFUSED|[Cc]onnection refused)[^\n]{0,80}(?:127\.0\.0\.1|localhost|\[?::1\]?:)|"
+    r"(?:127\.0\.0\.1|localhost)[:\d]{0,6}[^\n]{0,80}(?:ECONNREFUSED|[Cc]onnection refused)")
+# A client that already retried on its own (pip's urllib3, the OpenAI SDK's loop): repeating it repeats the waits.
+_RETRIED = re.compile(
+    r"Retrying \(Retry\(total=|\b_retry_request\b|\bRetrying in \d|\bretr(?:y|ied) \d{1,2} (?:of|/) \d{1,2}\b",
+    re.IGNORECASE)
+# A rate the provider states for this account ("your QPS is 1", "Limit: 3 requests per minute").
+_STATED_RATE = re.compile(r"\b(?:QPS|RPS|RPM|requests per (?:second|minute))\b[^\n\d]{0,20}(\d{1,6})\b|"
+                          r"\b(\d{1,6}) ?(?:RPM|QPS|RPS|requests? (?:per|/) ?(?:second|minute|min|s)\b)", re.IGNORECASE)
+# On Windows a file another process holds open refuses a rename or delete with EPERM or EBUSY.
+_LOCKED = re.compile(r"NtSetInformationFile|used by another process|\bEBUSY\b|resource busy or locked", re.IGNORECASE)
 # A server refusing who the client says it is (a database login, an API key), not a file's mode.
 _CREDENTIALS = re.compile(
     r"authentication failed|access denied for user|login failed|bad credentials|invalid (?:api[ _]key|credentials|"
@@ -116,6 +129,11 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The Android device has not authorised this computer for USB debugging.",
                 "Unlock the device and accept the 'Allow USB debugging?' prompt (revoke and replug if none shows), "
                 "then adb kill-server; adb devices.")
+    if _LOCKED.search(ctx.envelope.body):
+        return (f"Another process holds the file open, so it cannot be moved or deleted: "
+                f"{clip(line, 120, ellipsis=True)}.",
+                "Close what holds it (an editor, a running dev server or watcher, antivirus or the search indexer), "
+                "then run again; ownership and sudo do not help with a lock.")
     if finding.rule == Rule.HTTP_AUTH or _CREDENTIALS.search(line):
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the credentials it was sent (user and password, API key or token: set, not expired, right "
@@ -155,7 +173,34 @@ def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
     if finding.rule == Rule.DNS:
         fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
+    body = ctx.envelope.body
+    if _LOOPBACK_REFUSED.search(body):
+        fix = ("Nothing is listening on that port of this machine: start the service (or check the host and port the "
+               "client is given) and call again; waiting does not start it.")
+    elif (rate := _STATED_RATE.search(body)) and not wait:
+        per = "minute" if re.search(r"RPM|min", rate.group(0), re.IGNORECASE) else "second"
+        allowed = rate.group(1) or rate.group(2)
+        fix = (f"The provider allows {allowed} request{'' if allowed == '1' else 's'} per {per} for this account: "
+               "pace the calls under it (one at a time, a pause between them) or raise the plan; a burst of retries "
+               "meets the same limit.")
+    elif _RETRIED.search(body):
+        fix = ("The client already retried and every try failed: change something before running it again (a longer "
+               "timeout such as pip --timeout 60, another mirror, proxy or network) or come back later.")
     return cause, fix
+
+
+# Where a tool says its cause is written: a unit's status and journal, a log or report file, a debug flag.
+_POINTER = re.compile(
+    r"\b(?:[Ss]ee|[Cc]heck|[Rr]ead|[Ii]nspect) [\"'`]?(?:systemctl status|journalctl|the (?:full |complete |error )?"
+    r"(?:log|logs|report|output|trace|stack trace)\b|logs? (?:at|in|for)\b)[^\n]{0,160}|"
+    r"\bA complete log of this run can be found in:?\s{1,20}(?:npm ERR!\s{1,10})?\S{1,300}|"
+    r"\b[Rr]un with --(?:stacktrace|info|debug|scan|verbose|trace)\b[^\n]{0,100}")
+
+
+def pointer_to_cause(body: str) -> str:
+    """The tool's own line saying where its cause is written, or ""."""
+    match = _POINTER.search(body[-8000:])
+    return clip(" ".join(match.group(0).replace("npm ERR!", " ").split()), 200, ellipsis=True) if match else ""
 
 
 def narrower(ctx: ErrorContext) -> str:
@@ -199,6 +244,10 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
                 "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
     line = finding.evidence[0] if finding.evidence else ""
+    if re.search(r"\bEMFILE\b|\bENFILE\b|too many open files", line, re.IGNORECASE):
+        return (f"The process hit its limit on open files (file descriptors): {clip(line, 160, ellipsis=True)}.",
+                "Raise it for this shell or service (ulimit -n 65536; LimitNOFILE= for a systemd unit) or open fewer "
+                "at once: a watcher should skip node_modules, build output and symlink loops.")
     if re.search(r"\bout of resources?\b", line, re.IGNORECASE):
         return (f"A device or runtime ran out of a fixed resource: {clip(line, 160, ellipsis=True)}.",
                 "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from supervisor_mcp.heuristics.errors.advice import narrower
+from supervisor_mcp.heuristics.errors.advice import narrower, pointer_to_cause
 from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue, is_warning_level
@@ -212,6 +212,8 @@ def diagnose(
     root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
     # A quoted line that ends its own sentence, inside a template that ends one too ("Read timed out..").
     root_cause, fix = _DOUBLE_STOP.sub(".", root_cause), _DOUBLE_STOP.sub(".", fix)
+    if finding.category == "unknown" and (pointer := pointer_to_cause(ctx.envelope.body)):
+        fix = f"Start where the output says the cause is written ({pointer}); then {fix[0].lower()}{fix[1:]}"
     if finding.rule.endswith("+baseline"):
         root_cause = ("This ran on the original code (your changes stashed), so the failure is pre-existing. "
                       + root_cause)

@@ -94,6 +94,7 @@ def _shared_library(linux_name: str, macos_name: str) -> tuple[str, str]:
             "rebuild.")
 
 
+_INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib[\\/]python\d", re.IGNORECASE)
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
@@ -145,6 +146,12 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
                 f"List what exists: python -c {_listing(parent)}, then import from the module that defines what you "
                 "need.")
+    if module == module.split(".")[0] and _in_project_path(module, ctx.envelope.body):
+        return (f"`{module}` is the project's own package (its folder is on the failing path), and it is not "
+                "importable from where Python runs.",
+                f"Install the project into this environment (python -m pip install -e . from the folder that holds "
+                f"its pyproject.toml or setup.py) or run from that folder with PYTHONPATH=.; a registry package named "
+                f"`{module}` would be a released copy, not this working tree.")
     if finding.fault == "agent" and looks_local(module, f"{ctx.error}\n{ctx.action}"):
         top = module.split(".", 1)[0]
         return (f"`{module}` is not an installed package; it looks like your own module, and it is not importable "
@@ -161,6 +168,13 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             f"(python -m pip install {shell_quote(dist)})"
             + ("." if known else f"; if `{top}` is meant to be your own module, run from the folder that holds it "
                "or add that folder to PYTHONPATH."))
+
+
+def _in_project_path(module: str, body: str) -> bool:
+    """Whether a path in the output runs through a folder named `module` outside installed packages."""
+    folder = re.compile(rf"[\\/]{re.escape(module)}[\\/]")
+    return any(folder.search(token) and not _INSTALLED.search(token)
+               for token in re.findall(r"[^\s'\"()]{3,300}", body[-8000:]))
 
 
 def _listing(package: str) -> str:

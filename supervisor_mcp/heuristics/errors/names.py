@@ -76,6 +76,7 @@ class Rule(StrEnum):
     SERVER_ERROR = "server_error"
     HTTPS_REQUIRED = "https_required"
     CLOUD_CAPACITY = "cloud_capacity"
+    PORT_RESERVED = "port_reserved"
     REQUEST_OVER_TPM = "request_over_tpm"
     PHP_UNDEFINED_KEY = "php_undefined_key"
     BUSY = "busy"

@@ -59,6 +59,10 @@ APT_NAMES: dict[str, str] = {
     "sqlite3": "sqlite3", "pandoc": "pandoc", "xvfb-run": "xvfb", "java": "default-jre",
     "javac": "default-jdk", "tree": "tree", "file": "file", "gdb": "gdb", "strace": "strace",
     "ip": "iproute2", "ping": "iputils-ping", "nc": "netcat-openbsd", "vim": "vim", "nano": "nano",
+    # standard tools a minimal image (busybox, slim) may lack: each ships in its base package, not one of its name
+    **dict.fromkeys(("install", "realpath", "timeout", "stat", "mktemp", "readlink", "sort", "tr", "cut", "env",
+                     "nproc", "sha256sum", "base64", "tee", "du", "df"), "coreutils"),
+    "find": "findutils", "xargs": "findutils", "awk": "gawk", "ps": "procps", "which": "debianutils",
 }
 PYTHON_TOOLS = frozenset({
     "pytest", "py.test", "black", "flake8", "mypy", "ruff", "pylint", "isort", "tox", "nox", "coverage",

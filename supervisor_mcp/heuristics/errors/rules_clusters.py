@@ -15,6 +15,16 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         example="Error: listen EADDRINUSE: address already in use :::3000",
         advice=("Another process already listens on that port.",
                 "Stop it (lsof -i :PORT or ss -ltnp to find it) or use another port; retrying unchanged fails.")),
+    # Windows refusing a bind (WSAEACCES): the port sits in a range Hyper-V, WSL or Docker reserved, or another
+    # process holds it exclusively; no credential or file mode is involved.
+    sig(Rule.PORT_RESERVED, "precondition_failed", "forbidden by its access permissions",
+        r"(?:bind|listen)[^\n]{0,120}forbidden by its access permissions", priority=91,
+        example=("Error: listen EACCES: permission denied 0.0.0.0:3000 ... bind: An attempt was made to access a "
+                 "socket in a way forbidden by its access permissions."),
+        advice=("Windows will not let this program listen on that port: it is in a reserved (excluded) range or held "
+                "exclusively by another process.",
+                "List the reserved ranges (netsh interface ipv4 show excludedportrange protocol=tcp) and pick a port "
+                "outside them, or free them (as administrator: net stop winnat, then net start winnat).")),
     sig(Rule.DAEMON_DOWN, "precondition_failed", "docker daemon|connection to the server",
         r"Is the docker daemon running\?|the docker daemon is not running|"
         r"The connection to the server \S{1,200} was refused",
