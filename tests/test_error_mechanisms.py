@@ -624,3 +624,53 @@ def test_a_cloud_zone_out_of_machines_is_transient(error: str) -> None:
     diag = diagnose(error)
     assert diag.category == "transient" and diag.retryable
 
+
+
+def test_windows_one_usage_of_each_socket_address_is_a_port_in_use() -> None:
+    diag = diagnose("listen tcp :8080: bind: Only one usage of each socket address (protocol/network address/port) "
+                    "is normally permitted.")
+    assert diag.category == "precondition_failed"
+
+
+def test_a_missing_python_h_is_the_dev_package_not_a_project_file() -> None:
+    diag = diagnose('ext/_speedups.c:4:10: fatal error: Python.h: No such file or directory\n    4 | #include '
+                    '"Python.h"\n      |          ^~~~~~~~~~\ncompilation terminated.', "pip install .")
+    assert diag.category == "missing_dependency" and "python3-dev" in diag.fix
+
+
+def test_a_program_a_tool_needs_on_path_is_a_missing_dependency() -> None:
+    diag = diagnose("Error downloading modules: error downloading 'https://example.org/net.git?ref=v1.2.0': git must "
+                    "be available and on the PATH", "terraform init")
+    assert diag.category == "missing_dependency" and "`git`" in diag.root_cause
+
+
+def test_a_download_that_is_not_a_gzip_archive_is_a_runtime_failure_with_a_redownload_fix() -> None:
+    diag = diagnose("gzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: "
+                    "exiting now", "tar xzf release-1.4.tar.gz")
+    assert diag.category == "runtime_error" and "curl -fL" in diag.fix
+
+
+def test_gunzipping_a_plain_tar_is_a_wrong_flag() -> None:
+    diag = diagnose("gzip: stdin: not in gzip format\ntar: Error is not recoverable: exiting now", "tar xzf data.tar")
+    assert diag.category == "invalid_arguments" and "tar xf" in diag.fix
+
+
+def test_dash_not_finding_a_relative_path_is_a_missing_file() -> None:
+    diag = diagnose("./build.sh: 4: ./build.sh: ./tools/gen: not found\n", "./build.sh")
+    assert diag.category == "file_not_found" and "./tools/gen" in diag.root_cause
+
+
+def test_an_option_a_newer_version_removed_names_its_replacement() -> None:
+    diag = diagnose("--latex-engine has been removed.  Use --pdf-engine instead.", "pandoc in.md -o out.pdf")
+    assert diag.category == "invalid_arguments" and "--pdf-engine" in diag.fix
+
+
+def test_an_exhausted_pixel_cache_is_a_resource_limit() -> None:
+    diag = diagnose("convert-im6.q16: cache resources exhausted `scan.tif' @ error/cache.c/OpenPixelCache/4083.",
+                    "convert scan.tif scan.png")
+    assert diag.category == "resource_limit"
+
+
+def test_a_download_that_blames_the_connection_is_transient() -> None:
+    diag = diagnose("Cannot download https://example.org/index.tar.gz, please check your connection settings.")
+    assert diag.category == "transient"

@@ -75,7 +75,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bnot enough (?:\w{1,12} )?memory\b|"
-         r"\bKV cache\b|requires more (?:system )?memory|"
+         r"\bKV cache\b|requires more (?:system )?memory|\bcache resources exhausted\b|"
          r"could not reserve enough space for [^\n]{0,40}heap|"
          r"\bcannot allocate vector of size\b|\bmemory usage peaked at \d{1,15} bytes, exceeding\b|"
          rf"^[ \t]*Killed[ \t]*$|{locales.KILLED}|\bkilled\b[^\n]{0,20}\(program|"
@@ -175,6 +175,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          # Envoy's (and so Istio's) reply when it cannot reach the service behind it
          r"\bupstream connect error or disconnect/reset before headers\b|"
          r"\bconnection to [^\n]{1,100} could not be established\b|\bcould not establish (?:a )?connection\b|"
+         # a download that failed and blames the connection itself
+         r"\bcheck your (?:internet |network )?connection(?: settings)?\b|"
          # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
          r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
          r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"

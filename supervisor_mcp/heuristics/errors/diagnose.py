@@ -66,12 +66,21 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
                       [clip(line_at(scope, match.start()))], groups)
     if sig.name in (Rule.COMMAND_NOT_FOUND, Rule.SH_NOT_FOUND):
         word = groups.get("cmd") or groups.get("cmd2", "")
-        if word in CODE_WORDS or re.search(r"[()=]|^\W", word):
+        if re.fullmatch(r"(?:\.{1,2}/|/|~/)[\w.+/-]{1,200}", word):
+            # dash's word for a path that does not exist (bash says "No such file or directory")
+            finding.category, finding.fault, finding.groups["path"] = "file_not_found", "agent", word
+        elif word in CODE_WORDS or re.search(r"[()=]|^\W", word):
             finding.category, finding.fault, finding.rule = "syntax_error", "agent", Rule.SHELL_RAN_CODE
     if sig.name == Rule.GIT_PATHSPEC and re.search(r"\bgit (?:checkout|switch)\b", ctx.action) \
             and "." not in groups.get("path", "."):
         # `git checkout NAME` with no branch by that name: git falls back to reading NAME as a path.
         finding.category, finding.fault = "undefined_name", "agent"
+    if sig.name == Rule.NOT_AN_ARCHIVE and re.search(r"\btar\s+-?[a-y]*z[a-z]*\s+(?:-\S+\s+)*\S+\.tar\b(?!\.)",
+                                                     ctx.action):
+        # `tar xzf NAME.tar`: the archive is plain tar and the call asked for gzip.
+        finding.category = "invalid_arguments"
+        finding.root_cause = "The archive is a plain .tar; z asked tar to gunzip it."
+        finding.fix = "Drop the z: tar xf NAME.tar (tar -xaf picks the compression from the name)."
     if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")

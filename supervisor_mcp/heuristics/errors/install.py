@@ -94,6 +94,15 @@ def _shared_library(linux_name: str, macos_name: str) -> tuple[str, str]:
             "rebuild.")
 
 
+# Headers whose Debian/Ubuntu package is not named after them.
+_HEADER_PACKAGES = {
+    "Python.h": "python3-dev", "ruby.h": "ruby-dev", "zlib.h": "zlib1g-dev", "ffi.h": "libffi-dev",
+    "sqlite3.h": "libsqlite3-dev", "libpq-fe.h": "libpq-dev", "openssl/ssl.h": "libssl-dev",
+    "openssl/opensslv.h": "libssl-dev", "yaml.h": "libyaml-dev", "bzlib.h": "libbz2-dev", "lzma.h": "liblzma-dev",
+    "png.h": "libpng-dev", "jpeglib.h": "libjpeg-dev", "expat.h": "libexpat1-dev", "gmp.h": "libgmp-dev",
+    "curl/curl.h": "libcurl4-openssl-dev", "uuid/uuid.h": "uuid-dev", "readline/readline.h": "libreadline-dev",
+    "ncurses.h": "libncurses-dev", "curses.h": "libncurses-dev", "libxml/parser.h": "libxml2-dev",
+}
 _INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib[\\/]python\d", re.IGNORECASE)
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
@@ -112,6 +121,11 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == Rule.SHARED_LIB:
         return _shared_library(g.get("lib") or "", g.get("lib2") or "")
     lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
+    if lib in _HEADER_PACKAGES:
+        return (f"The header `{lib}` is missing: its development package is not installed.",
+                f"apt-get install -y {_HEADER_PACKAGES[lib]} (on Fedora or RHEL the -devel package of the same "
+                "library)" + ("; a conda or pyenv Python has its own headers: build with that environment's python"
+                              if lib == "Python.h" else "") + ", then build again.")
     if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "

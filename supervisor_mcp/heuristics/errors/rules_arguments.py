@@ -23,6 +23,15 @@ ARGUMENT_SIGNATURES: tuple[Signature, ...] = (
         r"No such option: (?P<arg2>\S{1,60})|Got unexpected extra argument|Error: Missing (?:argument|option)|"
         r"too many arguments|invalid argument [`'‘][^\n]{1,80} for", flags=IGNORECASE,
         example="ls: invalid option -- 'j'\nTry 'ls --help' for more information."),
+    # An option a newer version of the tool dropped, with the replacement it names ("--latex-engine has been
+    # removed.  Use --pdf-engine instead.").
+    sig(Rule.OPTION_REMOVED, "invalid_arguments", "removed",
+        r"(?:^|[\s'\"`])(?P<arg>--?[A-Za-z][\w-]{0,60})['\"`]?(?: option| flag)? (?:has been|was|is) removed\b"
+        r"(?:[^\n]{0,20}?[Uu]se (?P<new>--?[A-Za-z][\w-]{0,60}))?",
+        example="--latex-engine has been removed.  Use --pdf-engine instead.",
+        advice=("The option {arg} was removed from this version of the tool.",
+                "Use the option that replaced it{new_named}; the tool's --help lists the current ones. Pin the "
+                "older version only if the script cannot change.")),
     # rm, cp and scp given a directory without -r: the flag is missing, the path is fine (GNU, then BSD/macOS).
     sig(Rule.DIRECTORY_NEEDS_RECURSE, "invalid_arguments", "is a directory|-r not specified|not a regular file",
         r"^(?P<cmd>rm): cannot remove [`'‘\"][^\n]{1,300}[`'’\"]: Is a directory$|"

@@ -9,9 +9,12 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, sig
 
 CLUSTER_SIGNATURES: tuple[Signature, ...] = (
-    sig(Rule.ADDRESS_IN_USE, "precondition_failed", "address already in use|eaddrinuse|port is already allocated",
+    sig(Rule.ADDRESS_IN_USE, "precondition_failed",
+        "address already in use|eaddrinuse|port is already allocated|only one usage of each socket address",
         # (above the transient signatures: a daemon wraps the bind failure in an HTTP 500, which is not the cause)
-        r"[Aa]ddress already in use|\bEADDRINUSE\b|port is already allocated", priority=71,
+        r"[Aa]ddress already in use|\bEADDRINUSE\b|port is already allocated|"
+        r"Only one usage of each socket address \(protocol/network address/port\) is normally permitted",  # Windows
+        priority=71,
         example="Error: listen EADDRINUSE: address already in use :::3000",
         advice=("Another process already listens on that port.",
                 "Stop it (lsof -i :PORT or ss -ltnp to find it) or use another port; retrying unchanged fails.")),

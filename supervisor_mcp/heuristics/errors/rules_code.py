@@ -7,6 +7,11 @@ from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, SHARED_OBJECT, Signature, sig
 
+# Headers of interpreters and common libraries that C extensions include with quotes ("Python.h"): missing, they
+# mean a -dev package, not a file of the project.
+_LIBRARY_HEADERS = (r"(?:Python|ruby|jni|zlib|ffi|png|jpeglib|sqlite3|bzlib|lzma|expat|yaml|gmp|libpq-fe|pcre|readline|"
+                    r"uuid)\.h\b")
+
 CODE_SIGNATURES: tuple[Signature, ...] = (
     # --- syntax: the shell, sed/awk/jq/SQL/JSON/YAML did not parse what the agent wrote
     sig(Rule.BASH_SYNTAX, "syntax_error", "syntax error near",
@@ -77,6 +82,13 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"^(?:[^\n:]{0,60}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): command not found$|"
         r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
         example="bash: line 1: rg: command not found"),
+    # A tool naming a program it runs that is not on PATH ("git must be available and on the PATH").
+    sig(Rule.NOT_ON_PATH, "missing_dependency", "path",
+        r"\b(?P<cmd>[\w.+-]{1,40}) (?:must|needs to) be (?:installed and )?(?:available )?(?:and )?(?:on|in) "
+        r"(?:the |your )?\$?PATH\b|"
+        r"\b(?P<cmd2>[\w.+-]{1,40}) is not installed or not (?:on|in) (?:the |your )?\$?PATH\b",
+        example=("Error downloading modules: error downloading 'https://example.org/mod.git': git must be available "
+                 "and on the PATH")),
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
         # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
         r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh(?:: \d{1,7}: [\w./-]{1,200}\.sh)?): (?:\d{1,7}: )?"
@@ -117,8 +129,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
     # A quoted #include is the project's own header (a file missing from the tree), not a library's; so is
     # config.h, which a configure step generates into the tree.
     sig(Rule.LOCAL_HEADER, "file_not_found", "fatal error:",
-        rf"(?:fatal error: (?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): (?:No such file or directory|{locales.ENOENT})|"
-        r"fatal error: '(?P<path2>[\w./+-]{1,200}\.h\w{0,3})' file not found)"
+        rf"(?:fatal error: (?!{_LIBRARY_HEADERS})(?P<path>[\w./+-]{{1,200}}\.h\w{{0,3}}): "
+        rf"(?:No such file or directory|{locales.ENOENT})|"
+        rf"fatal error: '(?!{_LIBRARY_HEADERS})(?P<path2>[\w./+-]{{1,200}}\.h\w{{0,3}})' file not found)"
         # the source line shown under it (not matched: a match on a line of code is not a message)
         r"(?=\n[ \t]{0,12}(?:\d{1,7} \| )?[ \t]{0,8}#[ \t]{0,4}include[ \t]{0,4}\")|"
         r"fatal error: (?P<path3>config\.h): No such file or directory",

@@ -90,6 +90,15 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
         advice=("The runtime ran out of the memory it is allowed (its heap limit), not the machine.",
                 "Process the input in smaller pieces or stream it; or raise the runtime's limit (java -Xmx4g, "
                 "node --max-old-space-size=4096, PHP memory_limit) if the data really needs it.")),
+    # An archive tool handed something else, nearly always a download that saved an HTML page.
+    sig(Rule.NOT_AN_ARCHIVE, "runtime_error", "not in gzip format|does not look like a tar archive|end-of-central",
+        r"not in gzip format|This does not look like a tar archive|End-of-central-directory signature not found",
+        example=("gzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: "
+                 "exiting now"),
+        advice=("The file is not the archive its name says: usually a download that saved an HTML page (an error, a "
+                "login or a redirect that curl did not follow).",
+                "Look at it (file NAME; head -c 300 NAME), then download it again with curl -fL from the right URL "
+                "before unpacking.")),
     # PHP 8's missing array key (PHP 7: undefined index or offset), which test runners turn into an error.
     sig(Rule.PHP_UNDEFINED_KEY, "runtime_error", "undefined array key|undefined index|undefined offset",
         r"\bUndefined (?:array key|index|offset)\b",
