@@ -191,3 +191,37 @@ def test_an_unknown_failure_repeats_where_the_tool_says_its_cause_is_written():
     out = diagnose("Job for api.service failed because the control process exited with error code.\n"
                    "See \"systemctl status api.service\" and \"journalctl -xe\" for details.\n", "systemctl start api")
     assert out.category == "unknown" and "journalctl -xe" in out.fix
+
+
+def test_a_script_file_that_does_not_parse_is_not_given_inline_quoting_advice():
+    out = diagnose("./install.sh: line 812: syntax error: unexpected end of file\n", "./install.sh")
+    assert "bash -n" in out.fix and "heredoc" not in out.fix
+
+
+def test_another_languages_file_run_by_the_shell_is_told_to_use_its_own_tool():
+    out = diagnose("./server.go: line 1: package: command not found\n./server.go: line 3: syntax error near "
+                   "unexpected token `newline'\n./server.go: line 3: `import ('\n", "./server.go")
+    assert "not a shell script" in out.root_cause
+
+
+def test_a_wrapped_sentence_is_quoted_whole_in_the_cause():
+    out = diagnose("Error: Failed to initialize build \"qemu\"\n\nThe builder qemu is unknown by Packer, and is "
+                   "likely part of a plugin\nthat is not installed.\n", "packer build vm.pkr.hcl")
+    assert "builder qemu is unknown" in out.root_cause
+
+
+def test_redis_refusing_writes_for_a_failed_snapshot_points_at_the_server_disk():
+    out = diagnose("(error) MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist "
+                   "to disk. Commands that may modify the data set are disabled.", "redis-cli set k v")
+    assert out.category == "precondition_failed" and "disk" in out.fix and "the call itself is fine" in out.fix
+
+
+def test_an_android_app_signed_with_another_key_is_uninstalled_first():
+    out = diagnose("adb: failed to install app-debug.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Existing "
+                   "package com.example.notes signatures do not match newer version; ignoring!]", "flutter run")
+    assert out.category == "precondition_failed" and "adb uninstall" in out.fix
+
+
+def test_unrelated_git_histories_get_their_own_fix():
+    out = diagnose("fatal: refusing to merge unrelated histories\n", "git pull origin main")
+    assert "--allow-unrelated-histories" in out.fix and "push -u" not in out.fix

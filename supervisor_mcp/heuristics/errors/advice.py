@@ -39,7 +39,23 @@ def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
     return clip(re.sub(r"^\s*(?:Error|ERROR|error)\s*[:!-]\s*", "", line), 200, ellipsis=True)
 
 
+_GIT_STATES = {
+    "unrelated": "The two branches share no commit. Check that you pulled the right remote and branch; if joining "
+                 "them is intended, git pull --allow-unrelated-histories (or rebase one onto the other).",
+    "upstream": "Set the branch's upstream as you push: git push -u origin BRANCH.",
+    "refspec": "The branch named does not exist locally, or has no commit yet: commit first, or push the branch that "
+               "exists (git branch -a).",
+    "remote": "A remote by that name is already set: git remote -v, then git remote set-url NAME URL instead of add.",
+    "dirty": "Commit or stash the local changes (git stash), run the command, then git stash pop.",
+    "owner": "Another user owns the repository: run as that user, or mark it safe (git config --global --add "
+             "safe.directory PATH) if you trust it.",
+}
+
+
 def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
+    if finding.rule == Rule.VCS_STATE:
+        state = next((k for k in _GIT_STATES if finding.groups.get(k)), "dirty")
+        return "The repository is not in the state this command needs.", _GIT_STATES[state]
     rule, body = _rule_text(finding, ctx), ctx.envelope.body
     cause = f"The tool refused the call by its rules or current state: \"{rule}\"."
     totals = _TOTALS.search(body)

@@ -89,7 +89,16 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
             # A cluster event row or a warning carrying an exception reports a failure in a notice's words.
             notice = _NOTICE.search(line) and not EVENT_ROW.match(line) and not CARRIES_EXCEPTION.search(line)
             if (in_notices or not notice) and not in_code(scope, match):
-                return cue, line
+                return cue, _with_its_start(scope, start, line)
             if n >= _MAX_NOTICES:
                 break
     return None
+
+
+def _with_its_start(scope: str, start: int, line: str) -> str:
+    """The line, joined to the one before when it continues a wrapped sentence ("... part of a plugin" /
+    "that is not installed."), so that the quoted cause reads whole."""
+    if not line[:1].islower() or start < 2:
+        return line
+    before = scope[scope.rfind("\n", 0, start - 1) + 1: start - 1].strip()
+    return f"{before} {line}" if before and before[-1] not in ".:!?;)]}>" else line

@@ -67,16 +67,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
     if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
-        token = g.get("token", "")
-        near = f" near `{token}`" if token else ""
-        if re.search(r"'[^'\n]*\\'", action):
-            return (f"bash could not parse the command{near}: inside '...' a quote cannot be escaped, so "
-                    "`\\'` ended the quoted string early.",
-                    "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
-                    "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
-        return (f"bash could not parse the command{near} (unbalanced quotes, parentheses or a stray character).",
-                "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
-                "heredoc (<<'EOF') instead of inline quoting.")
+        return _shell_parse(finding, action)
     if finding.rule == Rule.HEREDOC_OPEN:
         return ("A heredoc was never closed, so the shell read to the end of the input.",
                 f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
@@ -124,6 +115,39 @@ def _wrong_interpreter(body: str, action: str) -> str:
         return ("Python 2 ran this code, and the syntax is Python 3's: run it with python3 (or the project's "
                 "virtualenv built on Python 3), not python2.7.")
     return ""
+
+
+def _shell_parse(finding: Finding, action: str) -> tuple[str, str]:
+    """A bash parse error: in an inline command, in a script file, or in another language's file the shell ran."""
+    g = finding.groups
+    token = g.get("token", "")
+    near = f" near `{token}`" if token else ""
+    if re.search(r"'[^'\n]*\\'", action):
+        return (f"bash could not parse the command{near}: inside '...' a quote cannot be escaped, so "
+                "`\\'` ended the quoted string early.",
+                "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
+                "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
+    script = _SCRIPT_LINE.match(finding.evidence[0] if finding.evidence else "")
+    if script and script.group("ext"):
+        return (f"{script.group('file')} is not a shell script, but the shell ran it (it has no #! line for its "
+                "language).",
+                f"Run it with its own tool (go run, python, node, ruby ... {shell_quote(script.group('file'))}), "
+                "or give it the right #! line.")
+    if script:
+        return (f"The script {script.group('file')} does not parse at line {script.group('line')}{near}.",
+                f"Look above that line for an unclosed if/fi, do/done, case/esac, brace or quote (bash -n "
+                f"{shell_quote(script.group('file'))} names the first); if the file was downloaded or generated, "
+                "check that it is complete.")
+    return (f"bash could not parse the command{near} (unbalanced quotes, parentheses or a stray character).",
+            "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
+            "heredoc (<<'EOF') instead of inline quoting.")
+
+
+# A parse error bash reports inside a script file ("./install.sh: line 12: ..."), not in a -c command; `ext` is
+# set when the file is another language's source.
+_SCRIPT_LINE = re.compile(
+    r"^(?!(?:-?bash|sh|/bin/(?:ba)?sh)?:)(?P<file>(?!-c\b)[^\s:]{1,200}?(?P<ext>\.(?:go|py|js|ts|rb|php|pl|c|cc|cpp|java|rs))?)"
+    r": line (?P<line>\d{1,7}): ")
 
 
 def _runs_sh(action: str) -> bool:

@@ -80,6 +80,8 @@ class Rule(StrEnum):
     NOT_ON_PATH = "not_on_path"
     NOT_AN_ARCHIVE = "not_an_archive"
     OPTION_REMOVED = "option_removed"
+    STORE_CANNOT_PERSIST = "store_cannot_persist"
+    APP_SIGNATURE_MISMATCH = "app_signature_mismatch"
     REQUEST_OVER_TPM = "request_over_tpm"
     PHP_UNDEFINED_KEY = "php_undefined_key"
     BUSY = "busy"

@@ -28,6 +28,14 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
                 "exclusively by another process.",
                 "List the reserved ranges (netsh interface ipv4 show excludedportrange protocol=tcp) and pick a port "
                 "outside them, or free them (as administrator: net stop winnat, then net start winnat).")),
+    # Android keeps an installed app's signing key: a build signed with another key cannot update it.
+    sig(Rule.APP_SIGNATURE_MISMATCH, "precondition_failed", "install_failed_update_incompatible",
+        r"INSTALL_FAILED_UPDATE_INCOMPATIBLE", priority=72,
+        example=("adb: failed to install app-debug.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Existing package "
+                 "com.example.app signatures do not match newer version; ignoring!]"),
+        advice=("The device already has this app signed with another key, so the new build cannot update it.",
+                "Uninstall the installed copy (adb uninstall PACKAGE; its data is lost) or sign with the same key, "
+                "then install again.")),
     sig(Rule.DAEMON_DOWN, "precondition_failed", "docker daemon|connection to the server",
         r"Is the docker daemon running\?|the docker daemon is not running|"
         r"The connection to the server \S{1,200} was refused",

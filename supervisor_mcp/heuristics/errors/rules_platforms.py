@@ -12,6 +12,15 @@ from supervisor_mcp.heuristics.errors.signature import IGNORECASE, Signature, si
 
 PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     # --- databases
+    # Redis refusing writes because its last snapshot could not be saved: the server's disk, not the call.
+    sig(Rule.STORE_CANNOT_PERSIST, "precondition_failed", "misconf",
+        r"\bMISCONF\b[^\n]{0,120}(?:not able to persist|save RDB|persist on disk)", priority=72, fault="environment",
+        example=("(error) MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to "
+                 "disk. Commands that may modify the data set are disabled."),
+        advice=("The server cannot write its snapshot to disk (a full disk or a directory it may not write), so it "
+                "refuses every write until a save succeeds.",
+                "Free disk space or fix the permissions of its data directory (CONFIG GET dir), read its log for the "
+                "save error, then write again; the call itself is fine.")),
     sig(Rule.DB_AUTH, "permission_denied", "access denied for user|password authentication failed|ora-01017|1045",
         r"Access denied for user|password authentication failed for user|ORA-01017|\[1045\]", flags=IGNORECASE,
         priority=91,
@@ -88,12 +97,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     # --- version control
     sig(Rule.VCS_STATE, "precondition_failed",
         "unrelated histories|no upstream|refspec|already exists|commit your changes|dubious ownership",
-        r"refusing to merge unrelated histories|has no upstream branch|src refspec \S{1,200} does not match any|"
-        r"remote \S{1,100} already exists|Please commit your changes or stash them|detected dubious ownership",
-        example="fatal: The current branch feature has no upstream branch.",
-        advice=("The repository is not in the state this command needs.",
-                "Read the hint git printed and do that first (set the upstream with git push -u origin BRANCH, "
-                "commit or stash local changes, or mark the directory safe), then run the command again.")),
+        # (one group per state: advice.py gives each its own fix)
+        r"(?P<unrelated>refusing to merge unrelated histories)|(?P<upstream>has no upstream branch)|"
+        r"(?P<refspec>src refspec \S{1,200} does not match any)|(?P<remote>remote \S{1,100} already exists)|"
+        r"(?P<dirty>Please commit your changes or stash them)|(?P<owner>detected dubious ownership)",
+        example="fatal: The current branch feature has no upstream branch."),
     sig(Rule.VCS_AUTH, "permission_denied", "authentication failed|publickey|could not read username",
         r"Authentication failed for|Permission denied \(publickey|could not read Username for", priority=91,
         example="remote: Invalid username or password.\nfatal: Authentication failed for 'https://github.com/o/r.git/'",
