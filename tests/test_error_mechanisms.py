@@ -674,3 +674,32 @@ def test_an_exhausted_pixel_cache_is_a_resource_limit() -> None:
 def test_a_download_that_blames_the_connection_is_transient() -> None:
     diag = diagnose("Cannot download https://example.org/index.tar.gz, please check your connection settings.")
     assert diag.category == "transient"
+
+
+def test_a_command_given_too_many_positional_arguments_is_a_wrong_call() -> None:
+    diag = diagnose('Command copy needs 2 arguments maximum: you provided 4 non flag arguments: ["/src" "remote:" '
+                    '"a.mkv" "b.mkv"]', "rclone copy /src remote: --exclude *.mkv")
+    assert diag.category == "invalid_arguments"
+
+
+def test_libcurls_timeout_was_reached_is_transient() -> None:
+    diag = diagnose("CDN: trunk URL couldn't be downloaded: https://cdn.example.org/Specs/a/b.podspec.json Response: "
+                    "Timeout was reached", "pod install")
+    assert diag.category == "transient"
+
+
+def test_a_missing_daemon_socket_means_the_daemon_is_not_running() -> None:
+    diag = diagnose('error: cannot communicate with server: Post "http://localhost/v2/snaps/x": dial unix '
+                    "/run/snapd.socket: connect: no such file or directory", "sudo snap install x")
+    assert diag.category == "precondition_failed"
+
+
+def test_a_workflow_input_that_exists_nowhere_is_a_missing_file() -> None:
+    diag = diagnose("Building DAG of jobs...\nMissingInputException: Missing input files for rule align:\n"
+                    "data/sample1.fastq", "snakemake -j 4")
+    assert diag.category == "file_not_found"
+
+
+def test_a_file_a_tool_would_clobber_is_a_state_to_resolve() -> None:
+    diag = diagnose("Existing file '/home/u/.config/tool/config.toml' would be clobbered", "home-manager switch")
+    assert diag.category == "precondition_failed"

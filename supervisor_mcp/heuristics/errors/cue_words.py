@@ -170,7 +170,9 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "your own fork)."),
     cue("network", "transient",
          r"\b(?:service|server) responded with (?:status (?:code )?)?50[0-4]\b|\(server unavailable\)|"
-         r"\bPackage fetch failed and no cached copy\b|"
+         r"\bPackage fetch failed and no cached copy\b|\bCould not fetch specs from\b|"
+         # libcurl's CURLE_OPERATION_TIMEDOUT, as tools built on it relay it
+         r"\bTimeout was reached\b|"
          r"\b(?:service|server) is (?:currently |temporarily )?unavailable\b|"
          # Envoy's (and so Istio's) reply when it cannot reach the service behind it
          r"\bupstream connect error or disconnect/reset before headers\b|"

@@ -14,6 +14,9 @@ CALL_TABLE: tuple[Cue, ...] = (
          # (HCL's "Invalid argument name" heads a parse error: a quoted or malformed name)
          r"invalid (?:function )?(?:argument(?! name)|option|flag|value|parameter|reference format|choice)|"
          r"unknown (?:option|flag|argument|shorthand flag|parameter)|does not have a provider named\b|"
+         # a command given too few or too many positional arguments (Cobra's and rclone's words)
+         r"\bneeds? \d{1,3} arguments? (?:minimum|maximum)\b|\baccepts \d{1,3} arg\(s\), received \d{1,3}\b|"
+         r"\brequires (?:at least|at most|exactly) \d{1,3} arg\(s\), only received \d{1,3}\b|"
          r"unrecognized (?:command[- ]line )?(?:option|arguments?)|flag provided but not defined|"
          r"unrecognized command or argument|\bbad option\b|is not in the '[\w -]{1,60}' command group|"
          r"unbekannte Kommandozeilenoption|option de la ligne de commande [^\n]{1,60} non reconnue|"
@@ -139,6 +142,7 @@ CALL_TABLE: tuple[Cue, ...] = (
          "that one test again before the whole suite."),
     cue("state", "precondition_failed",
          r"already exists|already in use|already running|not (?:yet )?(?:initiali[sz]ed|configured)|"
+         r"\bwould be clobbered\b|"
          r"\bis locked\b|not available from|(?:is |are )?not available\b|no longer available|"
          r"doesn't have a resource type|not supported|unsupported|incompatible|version mismatch|"
          r"not a git repository|uncommitted changes|merge conflict|\bCONFLICT \(|conflicting|"

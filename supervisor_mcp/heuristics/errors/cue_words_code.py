@@ -80,7 +80,7 @@ CODE_TABLE: tuple[Cue, ...] = (
     cue("parse", "syntax_error",
          r"syntax error|parse error|\bdirective is not allowed here\b|\berror in your \w{1,10} syntax\b|"
          r"\bcould not be parsed\b|bad substitution|"
-         r"(?<!flags )parsing error|"
+         r"(?<!flags )parsing error|\berror during parsing\b|"
          r"(?:failed|unable|could not|cannot) (?:to )?parse|"
          r"invalid syntax|unexpected token|unterminated|unexpected character|did not find expected|"
          r"mapping values are not allowed|error converting (?:YAML|JSON)|malformed (?:json|yaml|xml|toml)|"
@@ -144,7 +144,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"command not found|executable file not found|not recognized as an internal or external command|"
          rf"{locales.COMMAND_NOT_FOUND}|"
          r"exec: \\?\"?/?(?:usr/)?(?:local/)?bin/(?:ba|z|da|k|c|)sh\\?\"?: |"
-         r"no module named|cannot find module|could not find module|"
+         r"no module named|cannot find module|could not find module|\bcould not find header file\b|"
          # ImageMagick built without the library for a format (libheif, librsvg, ghostscript)
          r"\bno decode delegate for this image format\b|"
          r"module not found(?![^\n]{0,60}can't resolve '\.)(?! \"file:)|"
@@ -205,6 +205,7 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"no such file or directory|\bENOENT\b|file not found|no matching files found|can't resolve '\.{1,2}/|"
          rf"{locales.ENOENT}|{locales.WIN_NOT_FOUND}|"
          r"could not find file|failed to resolve import [\"']\.{1,2}/|"
+         r"unable to locate (?:the )?config(?:uration)? file|"
          r"No inputs were found in config file|neither [^\n]{1,80} nor [^\n]{1,80} found|"
          r"\bno such file - |no files were found\b|\(\d{1,3}: Is a directory\)|"
          r"(?:^|[\s:'\"])/[\w.-]{1,100}(?:/[\w.-]{1,100}){0,20} does not exist\b|"

@@ -56,6 +56,7 @@ EXC_EXACT: dict[str, ErrorCategory] = {
     "Errno::ENOENT": "file_not_found", "Errno::EACCES": "permission_denied", "Errno::ECONNREFUSED": "transient",
     "Errno::ETIMEDOUT": "transient", "Errno::ECONNRESET": "transient",
     "AssertionError": "test_failure", "AssertionFailedError": "test_failure", "ComparisonFailure": "test_failure",
+    "MissingInputException": "file_not_found",  # Snakemake: a rule's input that exists nowhere, nor is produced
     "CypressError": "test_failure",  # a Cypress command or assertion failing inside a test
     # Testing Library's query finding no element (getByText, getByRole): only tests call those queries
     "TestingLibraryElementError": "test_failure",

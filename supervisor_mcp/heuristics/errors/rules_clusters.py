@@ -36,9 +36,11 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The device already has this app signed with another key, so the new build cannot update it.",
                 "Uninstall the installed copy (adb uninstall PACKAGE; its data is lost) or sign with the same key, "
                 "then install again.")),
-    sig(Rule.DAEMON_DOWN, "precondition_failed", "docker daemon|connection to the server",
+    sig(Rule.DAEMON_DOWN, "precondition_failed", "docker daemon|connection to the server|dial unix",
         r"Is the docker daemon running\?|the docker daemon is not running|"
-        r"The connection to the server \S{1,200} was refused",
+        r"The connection to the server \S{1,200} was refused|"
+        # any daemon's unix socket missing (snapd, containerd, a language server): it is not running
+        r"dial unix \S{1,200}\.sock(?:et)?: connect: no such file or directory",
         priority=88,  # above the missing socket or pipe it reports: the daemon is what is absent
         example=("Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon "
                  "running?"),
