@@ -599,7 +599,7 @@ def test_a_testing_library_query_that_finds_nothing_is_a_failing_test() -> None:
 
 def test_a_command_missing_under_busybox_ash_is_named_after_the_script() -> None:
     diag = diagnose("./setup.sh: line 7: install: not found\n./setup.sh: line 8: install: not found\n", "./setup.sh")
-    assert diag.category == "missing_dependency" and "install" in diag.root_cause
+    assert diag.category == "missing_dependency" and "`install`" in diag.root_cause
 
 
 def test_a_php_missing_array_key_under_a_test_runner_is_a_runtime_error() -> None:

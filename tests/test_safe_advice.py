@@ -148,7 +148,8 @@ def test_a_refused_connection_to_this_machine_says_to_start_the_service_not_to_w
 def test_a_client_that_already_retried_is_told_to_change_something_not_to_repeat_it():
     out = diagnose("  WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after "
                    "connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read "
-                   "timed out. (read timeout=15)\")': /simple/requests/\n", "pip install requests")
+                   "timed out. (read timeout=15)\")': /simple/requests/\nERROR: Could not find a version that "
+                   "satisfies the requirement requests (from versions: none)\n", "pip install requests")
     assert "already retried" in out.fix and "unchanged" not in out.fix
 
 

@@ -126,8 +126,10 @@ _RETRIED = re.compile(
     r"Retrying \(Retry\(total=|\b_retry_request\b|\bRetrying in \d|\bretr(?:y|ied) \d{1,2} (?:of|/) \d{1,2}\b",
     re.IGNORECASE)
 # A rate the provider states for this account ("your QPS is 1", "Limit: 3 requests per minute").
-_STATED_RATE = re.compile(r"\b(?:QPS|RPS|RPM|requests per (?:second|minute))\b[^\n\d]{0,20}(\d{1,6})\b|"
-                          r"\b(\d{1,6}) ?(?:RPM|QPS|RPS|requests? (?:per|/) ?(?:second|minute|min|s)\b)", re.IGNORECASE)
+_STATED_RATE = re.compile(r"\b(?:QPS|RPS|RPM)\b(?: is|:| limit(?: is)?) ?(\d{1,6})\b|"
+                          r"\b(\d{1,6}) requests? (?:per|/) ?(?:second|minute|min)\b", re.IGNORECASE)
+# An action that starts a server in the background before calling it: a refused connection is a readiness race.
+_STARTS_IN_BACKGROUND = re.compile(r"(?<![&|])&(?![&>])|\bnohup\b|\bup -d\b|\brun -d\b")
 # On Windows a file another process holds open refuses a rename or delete with EPERM or EBUSY.
 _LOCKED = re.compile(r"NtSetInformationFile|used by another process|\bEBUSY\b|resource busy or locked", re.IGNORECASE)
 # A server refusing who the client says it is (a database login, an API key), not a file's mode.
@@ -145,7 +147,7 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The Android device has not authorised this computer for USB debugging.",
                 "Unlock the device and accept the 'Allow USB debugging?' prompt (revoke and replug if none shows), "
                 "then adb kill-server; adb devices.")
-    if _LOCKED.search(ctx.envelope.body):
+    if _LOCKED.search(line):
         return (f"Another process holds the file open, so it cannot be moved or deleted: "
                 f"{clip(line, 120, ellipsis=True)}.",
                 "Close what holds it (an editor, a running dev server or watcher, antivirus or the search indexer), "
@@ -190,18 +192,29 @@ def _transient(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == Rule.DNS:
         fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
     body = ctx.envelope.body
-    if _LOOPBACK_REFUSED.search(body):
-        fix = ("Nothing is listening on that port of this machine: start the service (or check the host and port the "
-               "client is given) and call again; waiting does not start it.")
-    elif (rate := _STATED_RATE.search(body)) and not wait:
+    if fix.startswith("This limit counts over hours"):
+        pass  # already the most specific advice
+    elif _LOOPBACK_REFUSED.search(finding.evidence[0] if finding.evidence else ""):
+        if _STARTS_IN_BACKGROUND.search(ctx.action):
+            fix = ("The server this command started in the background was not listening yet: wait until its port "
+                   "answers (poll it, e.g. until curl -s localhost:PORT; do sleep 1; done, with a limit) before "
+                   "calling.")
+        else:
+            fix = ("Nothing is listening on that port of this machine: start the service (or check the host and port "
+                   "the client is given) and call again; waiting does not start it.")
+    elif (re.search(r"\b429\b|rate.?limit|too many requests", line, re.IGNORECASE)
+          and (rate := _STATED_RATE.search(body)) and not wait
+          and not re.search(r"tokens? per min", body, re.IGNORECASE)):
         per = "minute" if re.search(r"RPM|min", rate.group(0), re.IGNORECASE) else "second"
         allowed = rate.group(1) or rate.group(2)
         fix = (f"The provider allows {allowed} request{'' if allowed == '1' else 's'} per {per} for this account: "
                "pace the calls under it (one at a time, a pause between them) or raise the plan; a burst of retries "
                "meets the same limit.")
-    elif _RETRIED.search(body):
-        fix = ("The client already retried and every try failed: change something before running it again (a longer "
-               "timeout such as pip --timeout 60, another mirror, proxy or network) or come back later.")
+    elif _RETRIED.search(body) and not _RETRIED.search(body.rstrip().rsplit("\n", 1)[-1]):
+        # (the retries are over: the last line is the failure, not another retry under way)
+        timeout = "pip --timeout 60" if "pip" in ctx.action else "the client's timeout option"
+        fix = (f"The client already retried and every try failed: change something before running it again (a longer "
+               f"timeout such as {timeout}, another mirror, proxy or network) or come back later.")
     return cause, fix
 
 
@@ -260,7 +273,11 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
                 "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
     line = finding.evidence[0] if finding.evidence else ""
-    if re.search(r"\bEMFILE\b|\bENFILE\b|too many open files", line, re.IGNORECASE):
+    if re.search(r"\bENFILE\b|too many open files in system|file table overflow", line, re.IGNORECASE):
+        return (f"The whole system ran out of open-file slots: {clip(line, 160, ellipsis=True)}.",
+                "Find what holds them (lsof | wc -l; lsof | awk '{print $1}' | sort | uniq -c | sort -n | tail) and "
+                "stop it, or raise fs.file-max; a per-process ulimit does not help here.")
+    if re.search(r"\bEMFILE\b|too many open files", line, re.IGNORECASE):
         return (f"The process hit its limit on open files (file descriptors): {clip(line, 160, ellipsis=True)}.",
                 "Raise it for this shell or service (ulimit -n 65536; LimitNOFILE= for a systemd unit) or open fewer "
                 "at once: a watcher should skip node_modules, build output and symlink loops.")

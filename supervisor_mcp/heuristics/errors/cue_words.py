@@ -178,7 +178,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bupstream connect error or disconnect/reset before headers\b|"
          r"\bconnection to [^\n]{1,100} could not be established\b|\bcould not establish (?:a )?connection\b|"
          # a download that failed and blames the connection itself
-         r"\bcheck your (?:internet |network )?connection(?: settings)?\b|"
+         r"\bcheck your (?:internet |network )?connection(?: settings)?\b(?! string| url| parameters| details)|"
          # Chromium's network errors, as browser tools (Playwright, Puppeteer, an agent's browser) relay them
          r"\bnet::ERR_(?:NAME_NOT_RESOLVED|CONNECTION_(?:REFUSED|RESET|CLOSED|TIMED_OUT|ABORTED|FAILED)|TIMED_OUT|"
          r"INTERNET_DISCONNECTED|NETWORK_CHANGED|ADDRESS_UNREACHABLE|EMPTY_RESPONSE)\b|"

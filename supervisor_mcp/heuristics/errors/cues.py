@@ -98,7 +98,13 @@ def _first_cue(scope: str, categories: frozenset[ErrorCategory] | None, in_notic
 def _with_its_start(scope: str, start: int, line: str) -> str:
     """The line, joined to the one before when it continues a wrapped sentence ("... part of a plugin" /
     "that is not installed."), so that the quoted cause reads whole."""
-    if not line[:1].islower() or start < 2:
+    if not line[:1].islower() or start < 2 or _TAGGED.match(line):
         return line
     before = scope[scope.rfind("\n", 0, start - 1) + 1: start - 1].strip()
-    return f"{before} {line}" if before and before[-1] not in ".:!?;)]}>" else line
+    wraps = len(before) >= 50 and before[-1] not in ".:!?;)]}>" and not _TAGGED.match(before)
+    return f"{before} {line}" if wraps else line
+
+
+# A line a tool or logger tagged ("npm ERR! ...", "gcc: ...", "error: ...", "[INFO] ..."), or a command echo:
+# it starts its own message, so it is never the tail of a wrapped sentence.
+_TAGGED = re.compile(r"[\w.+/-]{1,40}(?::|!| ERR!)(?:\s|$)|\[|[$#>] |\S{1,60} -{1,2}\w")

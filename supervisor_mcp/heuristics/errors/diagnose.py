@@ -30,11 +30,13 @@ from supervisor_mcp.heuristics.errors.notices import is_notice, is_warning, only
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
+from supervisor_mcp.heuristics.errors.tar_flags import wrong_gzip_flag
 from supervisor_mcp.heuristics.errors.testruns import reports_a_check
 from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.heuristics.observation import observe
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.envelope import line_at
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Step
 
 Action = Literal["provide_guidance", "correct_observation", "run_verification"]
@@ -69,18 +71,20 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
         if re.fullmatch(r"(?:\.{1,2}/|/|~/)[\w.+/-]{1,200}", word):
             # dash's word for a path that does not exist (bash says "No such file or directory")
             finding.category, finding.fault, finding.groups["path"] = "file_not_found", "agent", word
+            quoted = shell_quote(word)
+            finding.root_cause = (f"`{word}` could not be run: it is not there, or it is there but the interpreter "
+                                  "its #! line names is not (#!/bin/bash on Alpine), or it has Windows line endings.")
+            finding.fix = (f"Check which: ls -l {quoted}; head -1 {quoted} | od -c | head -2 (a \\r before \\n is "
+                           "CRLF: dos2unix it); install the #! interpreter or point the line at one that exists.")
         elif word in CODE_WORDS or re.search(r"[()=]|^\W", word):
             finding.category, finding.fault, finding.rule = "syntax_error", "agent", Rule.SHELL_RAN_CODE
     if sig.name == Rule.GIT_PATHSPEC and re.search(r"\bgit (?:checkout|switch)\b", ctx.action) \
             and "." not in groups.get("path", "."):
         # `git checkout NAME` with no branch by that name: git falls back to reading NAME as a path.
         finding.category, finding.fault = "undefined_name", "agent"
-    if sig.name == Rule.NOT_AN_ARCHIVE and re.search(r"\btar\s+-?[a-y]*z[a-z]*\s+(?:-\S+\s+)*\S+\.tar\b(?!\.)",
-                                                     ctx.action):
-        # `tar xzf NAME.tar`: the archive is plain tar and the call asked for gzip.
-        finding.category = "invalid_arguments"
-        finding.root_cause = "The archive is a plain .tar; z asked tar to gunzip it."
-        finding.fix = "Drop the z: tar xf NAME.tar (tar -xaf picks the compression from the name)."
+    if sig.name == Rule.NOT_AN_ARCHIVE and (wrong_flag := wrong_gzip_flag(ctx.action)):
+        finding.category, finding.fix = "invalid_arguments", wrong_flag
+        finding.root_cause = "tar was told to gunzip an archive that is not gzip."
     if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")

@@ -67,7 +67,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
     if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
-        return _shell_parse(finding, action)
+        return _shell_parse(finding, action, ctx.envelope.body)
     if finding.rule == Rule.HEREDOC_OPEN:
         return ("A heredoc was never closed, so the shell read to the end of the input.",
                 f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
@@ -117,9 +117,12 @@ def _wrong_interpreter(body: str, action: str) -> str:
     return ""
 
 
-def _shell_parse(finding: Finding, action: str) -> tuple[str, str]:
+def _shell_parse(finding: Finding, action: str, body: str) -> tuple[str, str]:
     """A bash parse error: in an inline command, in a script file, or in another language's file the shell ran."""
     g = finding.groups
+    if "$'\\r'" in body or "\r:" in body:
+        return ("The script has Windows line endings: bash reads each carriage return as part of the line.",
+                "Convert it (dos2unix FILE, or sed -i 's/\\r$//' FILE) and run it again.")
     token = g.get("token", "")
     near = f" near `{token}`" if token else ""
     if re.search(r"'[^'\n]*\\'", action):
@@ -146,7 +149,7 @@ def _shell_parse(finding: Finding, action: str) -> tuple[str, str]:
 # A parse error bash reports inside a script file ("./install.sh: line 12: ..."), not in a -c command; `ext` is
 # set when the file is another language's source.
 _SCRIPT_LINE = re.compile(
-    r"^(?!(?:-?bash|sh|/bin/(?:ba)?sh)?:)(?P<file>(?!-c\b)[^\s:]{1,200}?(?P<ext>\.(?:go|py|js|ts|rb|php|pl|c|cc|cpp|java|rs))?)"
+    r"^(?!(?:\S{0,200}/)?(?:-?(?:ba|da|z|k)?sh|environment)?:)(?P<file>(?!-c\b)[^\s:]{1,200}?(?P<ext>\.(?:go|py|js|ts|rb|php|pl|c|cc|cpp|java|rs))?)"
     r": line (?P<line>\d{1,7}): ")
 
 

@@ -10,6 +10,7 @@ from supervisor_mcp.heuristics.errors.packages import (
     PIP_NAMES,
     install_command,
     is_known_distribution,
+    is_stdlib,
     looks_local,
     pip_name,
 )
@@ -103,7 +104,7 @@ _HEADER_PACKAGES = {
     "curl/curl.h": "libcurl4-openssl-dev", "uuid/uuid.h": "uuid-dev", "readline/readline.h": "libreadline-dev",
     "ncurses.h": "libncurses-dev", "curses.h": "libncurses-dev", "libxml/parser.h": "libxml2-dev",
 }
-_INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib[\\/]python\d", re.IGNORECASE)
+_INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib(?:64)?[\\/]python\d", re.IGNORECASE)
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
@@ -125,7 +126,8 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"The header `{lib}` is missing: its development package is not installed.",
                 f"apt-get install -y {_HEADER_PACKAGES[lib]} (on Fedora or RHEL the -devel package of the same "
                 "library)" + ("; a conda or pyenv Python has its own headers: build with that environment's python"
-                              if lib == "Python.h" else "") + ", then build again.")
+                              if lib == "Python.h" else "") + ", then build again; or use a prebuilt wheel or "
+                "binary that does not need to compile.")
     if lib:
         return (f"The system library or header `{lib}` is missing.",
                 f"Install the package that ships it (apt-file search {shell_quote(lib)}; e.g. apt-get install -y the "
@@ -160,7 +162,8 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{parent}` imports fine but has no submodule `{sub}`: the import path is wrong.",
                 f"List what exists: python -c {_listing(parent)}, then import from the module that defines what you "
                 "need.")
-    if module == module.split(".")[0] and _in_project_path(module, ctx.envelope.body):
+    if (module == module.split(".")[0] and not is_stdlib(module) and not is_known_distribution(module)
+            and _in_project_path(module, ctx.envelope.body)):
         return (f"`{module}` is the project's own package (its folder is on the failing path), and it is not "
                 "importable from where Python runs.",
                 f"Install the project into this environment (python -m pip install -e . from the folder that holds "

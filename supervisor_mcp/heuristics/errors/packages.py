@@ -115,4 +115,9 @@ def install_command(command: str) -> str:
     if command in PYTHON_TOOLS:
         dist = {"py.test": "pytest", "sphinx-build": "sphinx", "django-admin": "django"}.get(command, command)
         return f"python -m {dist.replace('-', '_')} (if installed as a module) or pip install {dist}"
-    return f"apt-get install -y {shell_quote(APT_NAMES.get(command, command))}"
+    package = APT_NAMES.get(command, command)
+    if package in ("coreutils", "findutils"):
+        # standard tools missing mostly where apt is not: macOS (zsh) and busybox images
+        return (f"apt-get install -y {package} (macOS: brew install {package}, whose GNU tools carry a g prefix, "
+                f"e.g. g{command}; Alpine: apk add {package})")
+    return f"apt-get install -y {shell_quote(package)}"

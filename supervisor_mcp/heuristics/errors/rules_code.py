@@ -83,15 +83,18 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
         example="bash: line 1: rg: command not found"),
     # A tool naming a program it runs that is not on PATH ("git must be available and on the PATH").
-    sig(Rule.NOT_ON_PATH, "missing_dependency", "path",
-        r"\b(?P<cmd>[\w.+-]{1,40}) (?:must|needs to) be (?:installed and )?(?:available )?(?:and )?(?:on|in) "
-        r"(?:the |your )?\$?PATH\b|"
-        r"\b(?P<cmd2>[\w.+-]{1,40}) is not installed or not (?:on|in) (?:the |your )?\$?PATH\b",
+    sig(Rule.NOT_ON_PATH, "missing_dependency", "on the path|in the path|on your path|in your path",
+        # (a program's name, not a directory's last part: "/home/u/.local/bin needs to be in your PATH")
+        r"(?<![/\\\w.+-])(?P<cmd>[\w.+-]{1,40}) (?:must|needs to) be (?:installed and )?(?:available )?(?:and )?"
+        r"(?:on|in) (?:the |your )?\$?PATH\b|"
+        r"(?<![/\\\w.+-])(?P<cmd2>[\w.+-]{1,40}) is not installed or not (?:on|in) (?:the |your )?\$?PATH\b",
+        priority=59,  # a requirement stated in a note yields to the error the call got
         example=("Error downloading modules: error downloading 'https://example.org/mod.git': git must be available "
                  "and on the PATH")),
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
         # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
-        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh(?:: \d{1,7}: [\w./-]{1,200}\.sh)?): (?:\d{1,7}: )?"
+        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh: \d{1,7}: [\w./-]{1,200}\.sh|"
+        r"[\w./-]{1,200}\.sh(?=: (?:line )?\d{1,7}: )): (?:\d{1,7}: )?"
         r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
         example="/bin/sh: 1: tree: not found"),
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",

@@ -94,8 +94,9 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"maximum recursion depth exceeded|Maximum call stack size exceeded|stack overflow|StackOverflowError",
         example="Fatal Python error: Cannot recover from stack overflow."),
     sig(Rule.TOO_BIG, "resource_limit",
-        "too long|too many open|emfile|too large|413|exceed|limit|budget|enametoolong|fork|thread",
-        r"Too many open files|\bEMFILE\b|payload too large|"
+        "too long|too many open|emfile|enfile|file table overflow|too large|413|exceed|limit|budget|enametoolong|fork|"
+        "thread",
+        r"Too many open files|\bEMFILE\b|\bENFILE\b|file table overflow|payload too large|"
         r"request entity too large|"
         r"file ?name (?:or extension )?(?:is )?too long|\bENAMETOOLONG\b|"
         r"\b413\b[^\n]{0,5}(?:Payload|Request Entity|Client Error)|exceeds? (?:the )?(?:maximum|max) (?:size|length)|"

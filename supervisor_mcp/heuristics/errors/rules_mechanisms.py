@@ -101,7 +101,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
                 "before unpacking.")),
     # PHP 8's missing array key (PHP 7: undefined index or offset), which test runners turn into an error.
     sig(Rule.PHP_UNDEFINED_KEY, "runtime_error", "undefined array key|undefined index|undefined offset",
-        r"\bUndefined (?:array key|index|offset)\b",
+        # (not on PHP's own Warning or Notice line: the script went on)
+        r"^(?![^\n]{0,40}\b(?:Warning|Notice)\b)[^\n]{0,200}?\bUndefined (?:array key|index|offset)\b",
         example='Undefined array key "user"',
         advice=("The code read an array key that is not set, as Python's KeyError does.",
                 "Check the key exists first (isset($a[$k]) or $a[$k] ?? default) at the file and line named, or "
