@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from supervisor_mcp.heuristics.errors.advice import narrower, pointer_to_cause
+from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue, is_warning_level
@@ -28,6 +28,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.normal_output import ends_unresolved
 from supervisor_mcp.heuristics.errors.notices import is_notice, is_warning, only_notices_report, only_warnings
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
+from supervisor_mcp.heuristics.errors.pointer import pointer_to_cause
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_SIGNATURES, PRIORITY, Signature
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.tar_flags import wrong_gzip_flag

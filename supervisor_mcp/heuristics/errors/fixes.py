@@ -16,17 +16,11 @@ from supervisor_mcp.heuristics.errors.missing_path import explain_missing_path
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
+from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
-from supervisor_mcp.heuristics.observation.shell import parse, shell_quote, simple_command
-
-# dash's parse errors ("install.sh: 14: Syntax error: "(" unexpected"): bash syntax read by /bin/sh.
-_DASH = re.compile(r"^\S{1,200}: \d{1,6}: (?:Syntax error: |\[: \S{1,40}: unexpected operator)", re.MULTILINE)
-# A traceback through Python 2's own library: the interpreter is older than the code.
-_PYTHON2 = re.compile(r"/python2\.\d/|\\Python2\d\\")
-# Syntax only Python 3 has, in the quoted line: f-strings, ** unpacking in a call, async/await, annotations, :=.
-_PY3_ONLY = re.compile(r"\bf[\"']|\*\*\w|\basync\b|\bawait\b|\) ->|:=|\bnonlocal\b|\bend=")
+from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _CALL = re.compile(
     r"(?<![\w.])(?P<func>[\w.]{1,100})\(\) (?:"
@@ -67,7 +61,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Run code with its interpreter (python FILE or python - <<'EOF' ... EOF) and check the heredoc: the "
                 "closing delimiter must be alone on its line.")
     if finding.rule in (Rule.BASH_SYNTAX, Rule.BASH_EOF):
-        return _shell_parse(finding, action, ctx.envelope.body)
+        return shell_parse(finding, action, ctx.envelope.body)
     if finding.rule == Rule.HEREDOC_OPEN:
         return ("A heredoc was never closed, so the shell read to the end of the input.",
                 f"Put the closing `{g.get('token', 'EOF')}` alone on its own line, with no leading spaces or "
@@ -95,7 +89,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = "Move the `global` statement to the top of the function, before any use of the name."
     elif re.search(r"unterminated|EOL while scanning|was never closed|unexpected EOF", msg):
         fix = "Close the string or bracket that the message points at; check how the shell quoted the code."
-    elif wrong := _wrong_interpreter(ctx.envelope.body, action):
+    elif wrong := wrong_interpreter(ctx.envelope.body, action):
         fix = wrong
     elif (finding.exception and finding.exception.name == "JSONDecodeError") or finding.rule == Rule.JSON_SYNTAX:
         fix = ("Emit valid JSON: double quotes only, no trailing commas, escaped newlines; validate with "
@@ -104,59 +98,6 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = ("Fix the code at that line; if you edited the file by script or sed, print the lines around it to "
                "see what broke.")
     return cause, fix
-
-
-def _wrong_interpreter(body: str, action: str) -> str:
-    """Advice when an older or plainer interpreter read the code: bash syntax under sh, Python 3 under 2."""
-    if _DASH.search(body) and _runs_sh(action):
-        return ("The script uses bash syntax but ran under sh (dash on Debian and Ubuntu): run it with bash (bash "
-                "SCRIPT, or pipe it to bash instead of sh), or give it a #!/bin/bash line and run it directly.")
-    if _PYTHON2.search(body) and _PY3_ONLY.search(body):
-        return ("Python 2 ran this code, and the syntax is Python 3's: run it with python3 (or the project's "
-                "virtualenv built on Python 3), not python2.7.")
-    return ""
-
-
-def _shell_parse(finding: Finding, action: str, body: str) -> tuple[str, str]:
-    """A bash parse error: in an inline command, in a script file, or in another language's file the shell ran."""
-    g = finding.groups
-    if "$'\\r'" in body or "\r:" in body:
-        return ("The script has Windows line endings: bash reads each carriage return as part of the line.",
-                "Convert it (dos2unix FILE, or sed -i 's/\\r$//' FILE) and run it again.")
-    token = g.get("token", "")
-    near = f" near `{token}`" if token else ""
-    if re.search(r"'[^'\n]*\\'", action):
-        return (f"bash could not parse the command{near}: inside '...' a quote cannot be escaped, so "
-                "`\\'` ended the quoted string early.",
-                "Write the text to a file with a quoted heredoc (cat > /tmp/edit.py <<'EOF' ... EOF) and run it, "
-                "or quote with \"...\" / $'...'. For multi-line file edits prefer a small Python script.")
-    script = _SCRIPT_LINE.match(finding.evidence[0] if finding.evidence else "")
-    if script and script.group("ext"):
-        return (f"{script.group('file')} is not a shell script, but the shell ran it (it has no #! line for its "
-                "language).",
-                f"Run it with its own tool (go run, python, node, ruby ... {shell_quote(script.group('file'))}), "
-                "or give it the right #! line.")
-    if script:
-        return (f"The script {script.group('file')} does not parse at line {script.group('line')}{near}.",
-                f"Look above that line for an unclosed if/fi, do/done, case/esac, brace or quote (bash -n "
-                f"{shell_quote(script.group('file'))} names the first); if the file was downloaded or generated, "
-                "check that it is complete.")
-    return (f"bash could not parse the command{near} (unbalanced quotes, parentheses or a stray character).",
-            "Check that every quote and bracket is closed; put long or multi-line code in a file via a quoted "
-            "heredoc (<<'EOF') instead of inline quoting.")
-
-
-# A parse error bash reports inside a script file ("./install.sh: line 12: ..."), not in a -c command; `ext` is
-# set when the file is another language's source.
-_SCRIPT_LINE = re.compile(
-    r"^(?!(?:\S{0,200}/)?(?:-?(?:ba|da|z|k)?sh|environment)?:)(?P<file>(?!-c\b)[^\s:]{1,200}?(?P<ext>\.(?:go|py|js|ts|rb|php|pl|c|cc|cpp|java|rs))?)"
-    r": line (?P<line>\d{1,7}): ")
-
-
-def _runs_sh(action: str) -> bool:
-    """Whether any stage of the command is sh or dash: `sh x.sh`, `sudo sh x.sh`, `curl ... | sh`."""
-    stages = (simple_command(stage) for stage in parse(action[:4000]).stages)
-    return any(command is not None and command.name in ("sh", "dash") for command in stages)
 
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
