@@ -37,7 +37,6 @@ from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.heuristics.observation import observe
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.envelope import line_at
-from supervisor_mcp.heuristics.observation.shell import shell_quote
 from supervisor_mcp.models import ErrorCategory, ErrorDiagnosis, Step
 
 Action = Literal["provide_guidance", "correct_observation", "run_verification"]
@@ -72,11 +71,6 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
         if re.fullmatch(r"(?:\.{1,2}/|/|~/)[\w.+/-]{1,200}", word):
             # dash's word for a path that does not exist (bash says "No such file or directory")
             finding.category, finding.fault, finding.groups["path"] = "file_not_found", "agent", word
-            quoted = shell_quote(word)
-            finding.root_cause = (f"`{word}` could not be run: it is not there, or it is there but the interpreter "
-                                  "its #! line names is not (#!/bin/bash on Alpine), or it has Windows line endings.")
-            finding.fix = (f"Check which: ls -l {quoted}; head -1 {quoted} | od -c | head -2 (a \\r before \\n is "
-                           "CRLF: dos2unix it); install the #! interpreter or point the line at one that exists.")
         elif word in CODE_WORDS or re.search(r"[()=]|^\W", word):
             finding.category, finding.fault, finding.rule = "syntax_error", "agent", Rule.SHELL_RAN_CODE
     if sig.name == Rule.GIT_PATHSPEC and re.search(r"\bgit (?:checkout|switch)\b", ctx.action) \

@@ -34,6 +34,13 @@ def explain_missing_path(finding: Finding, ctx: ErrorContext) -> tuple[str, str]
     if finding.rule == Rule.HTTP_404:
         return ("The URL does not exist (HTTP 404).",
                 "Check the URL's path and spelling; list the parent resource first.")
+    if finding.rule in (Rule.SH_NOT_FOUND, Rule.COMMAND_NOT_FOUND) and path:
+        # the shell's "./x.sh: not found": the file may be there with a #! interpreter that is not
+        quoted = shell_quote(path)
+        return (f"`{path}` could not be run: it is not there, or it is there but the interpreter its #! line names "
+                "is not (#!/bin/bash on Alpine), or it has Windows line endings.",
+                f"Check which: ls -l {quoted}; head -1 {quoted} | od -c | head -2 (a \\r before \\n is CRLF: "
+                "dos2unix it); install the #! interpreter or point the line at one that exists.")
     if not path:
         return ("A path the command needs does not exist.", "Check the working directory (pwd) and list it (ls) before "
                 "using relative paths; find the file with find . -name 'NAME'.")

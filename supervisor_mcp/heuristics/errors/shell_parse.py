@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import Finding
-from supervisor_mcp.heuristics.observation.shell import parse, shell_quote, simple_command
+from supervisor_mcp.heuristics.observation.shell import commands, shell_quote
 
 # dash's parse errors ("install.sh: 14: Syntax error: "(" unexpected"): bash syntax read by /bin/sh.
 _DASH = re.compile(r"^\S{1,200}: \d{1,6}: (?:Syntax error: |\[: \S{1,40}: unexpected operator)", re.MULTILINE)
@@ -65,5 +65,4 @@ _SCRIPT_LINE = re.compile(
 
 def _runs_sh(action: str) -> bool:
     """Whether any stage of the command is sh or dash: `sh x.sh`, `sudo sh x.sh`, `curl ... | sh`."""
-    stages = (simple_command(stage) for stage in parse(action[:4000]).stages)
-    return any(command is not None and command.name in ("sh", "dash") for command in stages)
+    return any(command.name in ("sh", "dash") for command in commands(action))

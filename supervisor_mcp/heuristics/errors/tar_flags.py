@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.observation.shell import parse, shell_quote, simple_command
+from supervisor_mcp.heuristics.observation.shell import commands, shell_quote
 
 _ARCHIVE = re.compile(r"\.(?:tar(?:\.\w{1,4})?|t[gbx]z2?|tzst)$")
 _FLAG_FOR = (
@@ -18,9 +18,8 @@ _FLAG_FOR = (
 def wrong_gzip_flag(action: str) -> str:
     """The fix when a tar command in `action` asked for gzip (z, --gzip) on an archive whose name says another
     compression or none, else ""."""
-    for stage in parse(action[:4000]).stages:
-        command = simple_command(stage)
-        if command is None or command.name != "tar":
+    for command in commands(action):
+        if command.name != "tar":
             continue
         args = command.argv[1:]
         clusters = [a for n, a in enumerate(args) if (a.startswith("-") and not a.startswith("--")) or n == 0]

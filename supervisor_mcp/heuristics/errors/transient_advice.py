@@ -32,14 +32,16 @@ _STARTS_IN_BACKGROUND = re.compile(r"(?<![&|])&(?![&>])|\bnohup\b|\bup -d\b|\bru
 
 def transient_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     """(root_cause, fix) for a failure outside the call: when to retry, and when a retry cannot help."""
+    body = ctx.envelope.body
     line = clip(finding.evidence[0] if finding.evidence else "", 160, ellipsis=True)
-    wait = _RETRY_AFTER.search(ctx.envelope.body)
+    wait = _RETRY_AFTER.search(body)
+    long_window = not wait and _LONG_WINDOW.search(body) is not None
     delay = "wait 2 s, then 4 s, then 8 s"
     if wait:
         delay = f"wait {next(x for x in wait.groups() if x)} s (the server's Retry-After)"
     cause = f"A temporary failure outside your control: {line}."
     fix = f"Retry the same call unchanged after a pause: {delay}; at most 3 attempts, then report or work around it."
-    if not wait and _LONG_WINDOW.search(ctx.envelope.body):
+    if long_window:
         # (Docker Hub counts pulls per 6 hours, many APIs per day: a retry in seconds meets the same limit)
         fix = ("This limit counts over hours or a day, so retrying in seconds fails again: authenticate for a higher "
                "limit (docker login, an API token), use a mirror or a cache, or wait for the reset it names.")
@@ -48,8 +50,7 @@ def transient_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix += " If the command is slow by nature (a whole test suite, a big build), narrow it instead of repeating it."
     if finding.rule == Rule.DNS:
         fix += " If name resolution keeps failing the machine is offline: use what is installed locally."
-    body = ctx.envelope.body
-    if fix.startswith("This limit counts over hours"):
+    if long_window:
         pass  # already the most specific advice
     elif _LOOPBACK_REFUSED.search(finding.evidence[0] if finding.evidence else ""):
         if _STARTS_IN_BACKGROUND.search(ctx.action):

@@ -158,13 +158,15 @@ def last_command(command: str) -> Command | None:
     return simple_command(stages[-1], command) if stages else None
 
 
+def commands(command: str) -> list[Command]:
+    """Every simple command of a command line, in order: `curl -sL URL | sh` -> curl, sh."""
+    found = (simple_command(stage, command) for stage in parse(command[:4000]).stages)
+    return [c for c in found if c is not None]
+
+
 def first_command(command: str) -> Command | None:
     """The first simple command that does the work: `cd repo && timeout 60 pytest -x` -> pytest."""
-    for stage in parse(command[:4000]).stages:
-        found = simple_command(stage, command)
-        if found is not None and found.argv[0] not in SETUP:
-            return found
-    return None
+    return next((c for c in commands(command) if c.argv[0] not in SETUP), None)
 
 
 def program(command: str) -> str:
