@@ -7,6 +7,7 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
+    HEADER_PACKAGES,
     PIP_NAMES,
     install_command,
     is_known_distribution,
@@ -95,15 +96,6 @@ def _shared_library(linux_name: str, macos_name: str) -> tuple[str, str]:
             "rebuild.")
 
 
-# Headers whose Debian/Ubuntu package is not named after them.
-_HEADER_PACKAGES = {
-    "Python.h": "python3-dev", "ruby.h": "ruby-dev", "zlib.h": "zlib1g-dev", "ffi.h": "libffi-dev",
-    "sqlite3.h": "libsqlite3-dev", "libpq-fe.h": "libpq-dev", "openssl/ssl.h": "libssl-dev",
-    "openssl/opensslv.h": "libssl-dev", "yaml.h": "libyaml-dev", "bzlib.h": "libbz2-dev", "lzma.h": "liblzma-dev",
-    "png.h": "libpng-dev", "jpeglib.h": "libjpeg-dev", "expat.h": "libexpat1-dev", "gmp.h": "libgmp-dev",
-    "curl/curl.h": "libcurl4-openssl-dev", "uuid/uuid.h": "uuid-dev", "readline/readline.h": "libreadline-dev",
-    "ncurses.h": "libncurses-dev", "curses.h": "libncurses-dev", "libxml/parser.h": "libxml2-dev",
-}
 _INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib(?:64)?[\\/]python\d", re.IGNORECASE)
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
@@ -122,9 +114,9 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if finding.rule == Rule.SHARED_LIB:
         return _shared_library(g.get("lib") or "", g.get("lib2") or "")
     lib = g.get("lib") or g.get("lib2") or g.get("lib3") or ""
-    if lib in _HEADER_PACKAGES:
+    if lib in HEADER_PACKAGES:
         return (f"The header `{lib}` is missing: its development package is not installed.",
-                f"apt-get install -y {_HEADER_PACKAGES[lib]} (on Fedora or RHEL the -devel package of the same "
+                f"apt-get install -y {HEADER_PACKAGES[lib]} (on Fedora or RHEL the -devel package of the same "
                 "library)" + ("; a conda or pyenv Python has its own headers: build with that environment's python"
                               if lib == "Python.h" else "") + ", then build again; or use a prebuilt wheel or "
                 "binary that does not need to compile.")

@@ -64,6 +64,15 @@ APT_NAMES: dict[str, str] = {
                      "nproc", "sha256sum", "base64", "tee", "du", "df"), "coreutils"),
     "find": "findutils", "xargs": "findutils", "awk": "gawk", "ps": "procps", "which": "debianutils",
 }
+# Headers whose Debian/Ubuntu package is not named after them.
+HEADER_PACKAGES: dict[str, str] = {
+    "Python.h": "python3-dev", "ruby.h": "ruby-dev", "zlib.h": "zlib1g-dev", "ffi.h": "libffi-dev",
+    "sqlite3.h": "libsqlite3-dev", "libpq-fe.h": "libpq-dev", "openssl/ssl.h": "libssl-dev",
+    "openssl/opensslv.h": "libssl-dev", "yaml.h": "libyaml-dev", "bzlib.h": "libbz2-dev", "lzma.h": "liblzma-dev",
+    "png.h": "libpng-dev", "jpeglib.h": "libjpeg-dev", "expat.h": "libexpat1-dev", "gmp.h": "libgmp-dev",
+    "curl/curl.h": "libcurl4-openssl-dev", "uuid/uuid.h": "uuid-dev", "readline/readline.h": "libreadline-dev",
+    "ncurses.h": "libncurses-dev", "curses.h": "libncurses-dev", "libxml/parser.h": "libxml2-dev",
+}
 PYTHON_TOOLS = frozenset({
     "pytest", "py.test", "black", "flake8", "mypy", "ruff", "pylint", "isort", "tox", "nox", "coverage",
     "sphinx-build", "pip", "pip3", "ipython", "jupyter", "poetry", "pipenv", "uv", "pre-commit",
