@@ -12,12 +12,14 @@ import re
 from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
+from supervisor_mcp.heuristics.errors.library_frames import in_library, raised_in_library
 from supervisor_mcp.heuristics.errors.missing_path import explain_missing_path
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
+from supervisor_mcp.heuristics.errors.version_skew import IMPORT_NAME, version_skew
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
@@ -36,9 +38,6 @@ _NAME = re.compile(
 _ATTR = re.compile(
     r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'"
     r"|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'"
-)
-_IMPORT_NAME = re.compile(
-    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?"
 )
 # pydantic's report: the field name on one line, the problem indented below it.
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
@@ -132,7 +131,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"`{owner}` has no attribute `{a}`{where}.",
                 f"Look up the real name: grep -rn {pattern} in the class's source, or print(dir(obj)); "
                 "fix the spelling or the object's type.")
-    imp = _IMPORT_NAME.search(msg)
+    imp = IMPORT_NAME.search(msg)
     if imp:
         path = imp.group("path") or imp.group("module").replace(".", "/")
         circular = " It may be a circular import." if "circular" in msg else ""
@@ -210,13 +209,16 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
                 "objects, ids that exist); fix the malformed one rather than resending the same call.")
     if exc is None:
+        origin = raised_in_library(ctx.envelope.body)
+        if origin is not None:
+            return in_library(finding, origin)
         return (f"The program failed: {clip(finding.evidence[-1] if finding.evidence else '', 160, ellipsis=True)}.",
                 "Read the last lines of the output and rerun with more detail if needed.")
     msg, name = exc.message, exc.name
     cause = f"{name}{where}: {clip(msg, 200, ellipsis=True)}"
-    hints = [
-        (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
-        (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
+    # What the environment lacks holds wherever the exception was raised; advice on the code at the line
+    # (the own-code hints and the last resort below) only when that line is the agent's.
+    environment = [
         ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
                                  "tables for models defined in a script) before querying."),
         ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
@@ -226,7 +228,17 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                                        "in binary mode."),
         (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
     ]
-    fix = next((text for cond, text in hints if cond),
+    fix = next((text for cond, text in environment if cond), None)
+    if fix is not None:
+        return cause + ".", fix
+    origin = raised_in_library(ctx.envelope.body)
+    if origin is not None:
+        return in_library(finding, origin)
+    own_code = [
+        (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
+        (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
+    ]
+    fix = next((text for cond, text in own_code if cond),
                "Fix the code at that location for this input; print the values involved just before the failing line.")
     return cause + ".", fix
 
@@ -238,8 +250,21 @@ BUILDERS = {
 }
 
 
+# Signatures whose own advice is about fixing the code at the failing line.
+_ABOUT_OWN_CODE = frozenset({Rule.NULL_DEREF, Rule.PANIC})
+_NAMES_AND_CALLS = frozenset({"syntax_error", "undefined_name", "invalid_arguments"})
+
+
 def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     """(root_cause, fix) for a classified error: the deciding signature's own advice, else its category's."""
+    if finding.category in _NAMES_AND_CALLS:
+        skew = version_skew(finding, ctx)
+        if skew is not None:
+            return skew
+    if finding.rule in _ABOUT_OWN_CODE:
+        origin = raised_in_library(ctx.envelope.body)
+        if origin is not None:
+            return in_library(finding, origin)
     advice = ADVICE_BY_RULE.get(finding.rule)
     if advice is not None:
         groups = _Groups(finding.groups)

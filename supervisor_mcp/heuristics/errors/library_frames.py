@@ -1,0 +1,96 @@
+"""Whether a failure was raised inside an installed package rather than in the agent's own code.
+
+When every frame of a trace is inside installed code (node_modules, site-packages, a gem, a crate in
+cargo's registry, a Go module cache, a vendored package, an installed tool under /usr/share), "fix
+the code at that line" would send the agent to patch a library. The useful moves are elsewhere: what
+the agent's own call passed in, and whether the installed version is the one the project expects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from supervisor_mcp.heuristics.errors.finding import Finding
+from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.frames import frame_of
+
+# One group per packaging scheme; the group holds the package's name as its folder spells it.
+_INSTALLED = re.compile(
+    r"node_modules[\\/](?P<npm>(?:@[\w.-]{1,80}[\\/])?[\w.-]{1,80})(?=[\\/])"
+    r"|(?:site|dist)-packages[\\/](?P<py>[A-Za-z_][\w.-]{0,80}?)(?:\.py)?(?=[\\/]|$)"
+    r"|[\\/]gems[\\/](?P<gem>[\w.-]{1,80}?)-\d[\w.]{0,30}(?=[\\/])"
+    r"|[\\/]\.cargo[\\/]registry[\\/]src[\\/][^\\/]{1,100}[\\/](?P<crate>[\w-]{1,80}?)-\d[\w.+-]{0,40}(?=[\\/])"
+    r"|[\\/]pkg[\\/]mod[\\/](?P<go>[^@\s]{1,200})@"
+    r"|(?:^|[\\/])vendor[\\/](?P<vendor>[\w.-]{1,80}(?:[\\/][\w.-]{1,80})?)(?=[\\/])"
+    r"|^/usr/share/(?P<share>[\w.+-]{1,80})(?=[\\/])"
+)
+# The runtime's own code (node internals, Python's and Go's standard library, Rust's std) is neither the
+# agent's nor a dependency's: a trace through it says nothing either way.
+_RUNTIME = re.compile(
+    r"^(?:node:|internal[\\/]|<|native$|/rustc/)"
+    r"|[\\/]lib[\\/]python\d[\d.]{0,5}[\\/](?!site-packages|dist-packages)"
+    r"|[\\/]go[\\/]src[\\/]"
+)
+# Frames frame_of does not know: PHP's `#0 /path/x.php(86): f()` and Ruby's `from /path/x.rb:12:in 'f'`.
+_PHP_FRAME = re.compile(r"^#\d{1,4} (/[^(\n]{1,400})\((\d{1,7})\): ")
+_RUBY_FRAME = re.compile(r"^\s{0,12}(?:from )?(/[^:\n]{1,400}\.rb):(\d{1,7}):in ")
+
+
+@dataclass(frozen=True)
+class LibraryOrigin:
+    package: str
+    path: str
+    line: str
+    scheme: str  # which packaging put it there: npm, py, gem, crate, go, vendor, share
+
+
+def _frames(text: str) -> list[tuple[str, str]]:
+    frames = []
+    for line in text.splitlines()[:400]:
+        found = frame_of(line)
+        if found:
+            frames.append((found[0], found[1]))
+            continue
+        m = _PHP_FRAME.match(line) or _RUBY_FRAME.match(line)
+        if m:
+            frames.append((m.group(1), m.group(2)))
+    return frames
+
+
+def installed_in(path: str, line: str) -> LibraryOrigin | None:
+    """The package an installed file belongs to, by the folder its packaging scheme puts it in."""
+    # (the last match is the innermost folder: vendor/bundle/ruby/3.1.0/gems/rake-13.0/ is rake)
+    matches = list(_INSTALLED.finditer(path))
+    if not matches:
+        return None
+    scheme, package = next((k, v) for k, v in matches[-1].groupdict().items() if v)
+    return LibraryOrigin(package.replace("\\", "/"), path, line, scheme)
+
+
+def raised_in_library(text: str) -> LibraryOrigin | None:
+    """The installed package the innermost frame is in, when no frame of the trace is the agent's own."""
+    frames = _frames(text)
+    # Python prints the innermost frame last; every other runtime prints it first.
+    if 'File "' in text:
+        frames.reverse()
+    origin = None
+    for path, line in frames:
+        if _RUNTIME.search(path):
+            continue
+        here = installed_in(path, line)
+        if here is None:
+            return None  # a frame in the agent's own code: the ordinary advice applies
+        origin = origin or here
+    return origin
+
+
+def in_library(finding: Finding, origin: LibraryOrigin) -> tuple[str, str]:
+    """Root cause and fix for a failure raised inside an installed package."""
+    name = f"{finding.exception.name}: " if finding.exception else ""
+    return (f"{name}{clip(finding.message, 160, ellipsis=True)}, raised inside the installed package "
+            f"`{origin.package}` ({origin.path}:{origin.line}); no frame of the trace is in your own code.",
+            f"Do not patch the installed copy of {origin.package}. Check what your code handed it (arguments, "
+            "config, the data it reads), then compare its installed version with the one the project expects "
+            "(lockfile, requirements) and look up this message in its changelog or issues; upgrade or pin it if "
+            "they differ.")

@@ -1,0 +1,130 @@
+"""Names, exports and compile errors that mean two versions disagree, not that the agent misspelled.
+
+A released library that lacks a name the code uses, a JVM class linked against another build, an
+export a package no longer has, or a compile error inside a package's installed source: in each the
+code and the installed version were written for different releases. "Check the spelling" sends the
+agent to edit correct code; the fix is to compare versions and pin or migrate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in
+from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
+from supervisor_mcp.heuristics.observation.frames import Frame, last_python_frame
+from supervisor_mcp.heuristics.observation.shell import shell_quote
+
+_MODULE_ATTR = re.compile(r"module '(?P<module>[\w.]{1,100})' has no attribute '(?P<attr>\w{1,100})'")
+IMPORT_NAME = re.compile(
+    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?"
+)
+# The JVM's errors for a class compiled against one version of a library and run with another.
+_LINKAGE = frozenset({"NoSuchMethodError", "NoSuchFieldError", "AbstractMethodError", "IncompatibleClassChangeError"})
+# A package (a bare specifier, not ./file) that lacks the export the code imports: ESM, webpack, rollup, tsc.
+_MISSING_EXPORT = re.compile(
+    r"requested module '(?P<esm>[^'\n./][^'\n]{0,120})' does not provide an export named '(?P<n1>[^'\n]{1,100})'"
+    r"|export '(?P<n2>[^'\n]{1,100})'(?: \(imported as '[^'\n]{1,100}'\))? was not found in '(?P<wp>[^'\n./]"
+    r"[^'\n]{0,120})'"
+    r"|'(?P<n3>[^'\n]{1,100})' is not exported by (?P<rollup>(?:node_modules/)[^\s,\n]{1,160})"
+    r"|Module '\"(?P<ts>[^\"\n./][^\"\n]{0,120})\"' has no exported member '(?P<n4>[^'\n]{1,100})'"
+)
+# Where a compiler or parser puts the error: rustc's `-->`, gcc/go/javac's `path:line:col: error`,
+# tsc's `path(line,col): error`, node's `path:line` over the offending source, Python's File "...".
+_LOCATION = re.compile(
+    r"^\s{0,12}--> (?P<rust>[^\s:][^\n]{0,400}?):(?P<l1>\d{1,7}):\d{1,5}\s*$"
+    r"|^(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
+    r"|^(?P<tsc>[^\s:(][^\n(]{0,400})\((?P<l3>\d{1,7}),\d{1,5}\): error TS\d{1,5}"
+    r"|^(?P<node>/[^\n:]{1,400}\.[cm]?[jt]sx?):(?P<l4>\d{1,7})\s*$",
+    re.MULTILINE,
+)
+_STDLIB_PATH = re.compile(r"[\\/]lib[\\/]python\d")
+_PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+_TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
+              "crate": "rustc --version", "go": "go version"}
+
+
+def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
+    """Root cause and fix when the error shows code and an installed version that disagree, else None."""
+    body = ctx.envelope.body
+    where = _compile_location(body, finding)
+    if where is not None:
+        return _in_installed_source(where)
+    if finding.category != "undefined_name":
+        return None
+    msg = finding.message
+    attr = _MODULE_ATTR.search(msg)
+    if attr and "partially initialized" not in msg:
+        return _python_name(attr.group("module"), attr.group("attr"), None, ctx.frames)
+    imp = IMPORT_NAME.search(msg)
+    if imp and "circular" not in msg:
+        return _python_name(imp.group("module"), imp.group("name"), imp.group("path"), ctx.frames)
+    if finding.exception is not None and finding.exception.name in _LINKAGE:
+        return (f"{finding.exception.name}: {finding.message}. The class was compiled against another version "
+                "of a library (or of the platform) than the one on the classpath at run time.",
+                "Do not rename anything in the code. Find which jars provide that class (mvn dependency:tree, "
+                "gradle dependencies), align them on one version, and rebuild; for a plugin, install the build "
+                "made for this server or platform version.")
+    export = _MISSING_EXPORT.search(body)
+    if export:
+        package = next(v for k, v in export.groupdict().items() if v and not k.startswith("n"))
+        name = next(v for k, v in export.groupdict().items() if v and k.startswith("n"))
+        package = package.removeprefix("node_modules/")
+        return (f"The installed `{package}` has no export `{name}`: the code was written for another release of "
+                "it (the export was renamed, removed, or not added yet).",
+                f"Check the installed version (npm ls {shell_quote(package)}) against the one the code was written "
+                "for; then use the export that release has (its changelog or type definitions name it) or install "
+                "the release the code expects.")
+    return None
+
+
+def _python_name(module: str, name: str, path: str | None, frames: list[Frame]) -> tuple[str, str] | None:
+    top = module.split(".", 1)[0]
+    # A checkout of the package itself (a repository the agent works on, /testbed/django/...) is the
+    # agent's code, whatever the package's name: the path or the trace's frames say which it is.
+    installed = path is not None and installed_in(path, "") is not None
+    in_stdlib = path is not None and not installed and _STDLIB_PATH.search(path) is not None
+    if path is not None and not (installed or in_stdlib):
+        return None
+    if path is None and any(f"/{top}/" in frame.path.replace("\\", "/") and installed_in(frame.path, "") is None
+             for frame in frames):
+        return None
+    if is_stdlib(module) and not installed:
+        return (f"The standard library's `{module}` has no `{name}` in this Python: it was moved or removed "
+                "between Python versions, or it exists only on another platform (os.getuid and os.fork are "
+                "POSIX-only).",
+                f"Check python --version and the platform against what the code was written for; use the current "
+                f"location of `{name}` (its documentation says where it moved), a platform check, or that Python.")
+    if path is None and not is_known_distribution(module):
+        return None
+    version = shell_quote(f"import importlib.metadata as m; print(m.version({top!r}))")
+    return (f"The installed `{module}` has no `{name}`: the code was written for another release of it (the "
+            "name was renamed, removed, or not added yet).",
+            f"Check the installed version (python -c {version}) against the one the code was written for; then "
+            f"use the name that release has (its changelog says what replaced `{name}`), or pin the release the "
+            "code expects.")
+
+
+def _compile_location(body: str, finding: Finding) -> LibraryOrigin | None:
+    if finding.exception is not None and finding.exception.name in _PARSE_ERRORS:
+        # Python names the file it could not parse in the last frame; earlier frames are the importers.
+        frame = last_python_frame(body)
+        if frame is not None:
+            return installed_in(frame.group(1), frame.group(2))
+    match = _LOCATION.search(body)
+    if match is None:
+        return None
+    path = next(v for k, v in match.groupdict().items() if v and not k.startswith("l"))
+    line = next(v for k, v in match.groupdict().items() if v and k.startswith("l"))
+    return installed_in(path, line)
+
+
+def _in_installed_source(where: LibraryOrigin) -> tuple[str, str]:
+    return (f"The error is in the installed source of `{where.package}` ({where.path}:{where.line}), not in your "
+            f"code: this release of {where.package} does not build with the toolchain or the other dependency "
+            "versions here.",
+            f"Do not edit the installed copy. Compare the toolchain's version "
+            f"({_TOOLCHAIN.get(where.scheme, 'the compiler or interpreter with --version')}) and the versions of "
+            f"what {where.package} depends on with what it requires (its changelog, minimum supported version, "
+            f"engines); then pin a release of {where.package} that supports them, or upgrade the toolchain.")
