@@ -703,3 +703,24 @@ def test_a_workflow_input_that_exists_nowhere_is_a_missing_file() -> None:
 def test_a_file_a_tool_would_clobber_is_a_state_to_resolve() -> None:
     diag = diagnose("Existing file '/home/u/.config/tool/config.toml' would be clobbered", "home-manager switch")
     assert diag.category == "precondition_failed"
+
+
+def test_a_package_manager_waiting_on_anothers_lock_is_transient() -> None:
+    diag = diagnose("    Blocking waiting for file lock on build directory", "cargo build --release")
+    assert diag.category == "transient"
+
+
+def test_v8s_out_of_memory_stack_without_its_message_line_is_a_memory_limit() -> None:
+    diag = diagnose(" 1: 0xb7a940 node::Abort() [node]\n 2: 0xa8e823  [node]\n"
+                    " 3: 0xd5c990 v8::Utils::ReportOOMFailure(v8::internal::Isolate*, char const*, bool) [node]\n"
+                    " 4: 0xd5cd37 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, "
+                    "bool) [node]\nAborted (core dumped)", "npm run build")
+    assert diag.category == "resource_limit"
+
+
+def test_a_configure_step_without_a_working_compiler_is_a_missing_toolchain() -> None:
+    diag = diagnose("checking for gcc... gcc\nchecking whether the C compiler works... no\n"
+                    "configure: error: in `/build/libfoo-1.2':\nconfigure: error: C compiler cannot create executables\n"
+                    "See `config.log' for more details", "./configure && make")
+    assert diag.category == "missing_dependency"
+    assert "build-essential" in diag.fix

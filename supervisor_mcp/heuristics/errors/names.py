@@ -211,6 +211,7 @@ class Rule(StrEnum):
     JAR_NO_MAIN = "jar_no_main"
     SPRING_DATASOURCE = "spring_datasource"
     CMAKE_NO_COMPILER = "cmake_no_compiler"
+    NO_WORKING_COMPILER = "no_working_compiler"
     PHP_EXTENSION_FUNCTION = "php_extension_function"
     ESLINT_CONFIG_MISSING = "eslint_config_missing"
     NODE_TS_DIRECT = "node_ts_direct"

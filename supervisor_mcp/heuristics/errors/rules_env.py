@@ -75,9 +75,12 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         advice=("The repository no longer serves plain HTTP; the build still names an http:// URL.",
                 "Change the repository URL in the build file (or settings.xml / init script) to https://, then "
                 "build again; retrying unchanged fails the same way.")),
-    sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy",
+    # (a package manager that waits on another's lock says so: cargo's package cache, yarn's mutex)
+    sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy|"
+        "waiting for file lock|other yarn instance",
         r"Resource temporarily unavailable|\bEAGAIN\b|database is locked|Could not get lock|"
-        r"Unable to acquire the dpkg frontend lock|Text file busy",
+        r"Unable to acquire the dpkg frontend lock|Text file busy|Blocking waiting for file lock on|"
+        r"Waiting for the other yarn instance to finish",
         example="E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (apt-get)"),
     # --- budgets
     sig(Rule.CONTEXT_LENGTH, "resource_limit", "context|tokens|prompt is too long|token limit|model length",

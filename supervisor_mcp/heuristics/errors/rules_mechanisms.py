@@ -83,9 +83,12 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
     sig(Rule.PANIC, "runtime_error", "panic",
         r"^panic: (?P<detail>[^\n]{1,200})$|thread '[^'\n]{1,100}' panicked at",
         example="thread 'main' panicked at src/main.rs:177:37:\nindex out of bounds: the len is 3 but the index is 5"),
-    sig(Rule.HEAP_EXHAUSTED, "resource_limit", "outofmemoryerror|heap|allowed memory size|gc overhead",
+    sig(Rule.HEAP_EXHAUSTED, "resource_limit",
+        "outofmemoryerror|heap|allowed memory size|gc overhead|fatalprocessoutofmemory",
         r"OutOfMemoryError|Java heap space|GC overhead limit exceeded|JavaScript heap out of memory|"
-        r"Reached heap limit|Allowed memory size of \d{1,15} bytes exhausted",
+        r"Reached heap limit|Allowed memory size of \d{1,15} bytes exhausted|"
+        # V8's native stack when the heap is out, whether or not the message line was kept
+        r"\bFatalProcessOutOfMemory\b",
         example='Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
         advice=("The runtime ran out of the memory it is allowed (its heap limit), not the machine.",
                 "Process the input in smaller pieces or stream it; or raise the runtime's limit (java -Xmx4g, "

@@ -116,6 +116,18 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Install one for that language (C/CXX: build-essential or g++ on Debian/Ubuntu, the Xcode command "
                 "line tools on macOS; CUDA: the CUDA toolkit's nvcc; Fortran: gfortran), or set "
                 "CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
+    # A configure step's test program did not build: no compiler, or one without its C library headers.
+    sig(Rule.NO_WORKING_COMPILER, "missing_dependency",
+        "cannot create executables|failed to generate an executable|install development tools",
+        r"C\+{0,2} compiler cannot create executables|The compiler failed to generate an executable file|"
+        r"You have to install development tools first",
+        example=("checking whether the C compiler works... no\nconfigure: error: in `/src/zlib':\n"
+                 "configure: error: C compiler cannot create executables"),
+        advice=("The build's test program could not be compiled: no C compiler is installed, or it lacks the C "
+                "library's headers.",
+                "Install the toolchain (build-essential on Debian/Ubuntu, gcc and make on Alpine or Fedora, the "
+                "Xcode command line tools on macOS), check that cc --version runs, and build again; config.log or "
+                "mkmf.log has the compiler's own error.")),
     sig(Rule.BUILD_TOOL_MISSING, "missing_dependency",
         "could not find a package configuration|could not find|pkg-config|linker `|visual c++|"
         "by not providing|failed to find tool|system library|unknown module(s)|dependency|lack of necessary",
