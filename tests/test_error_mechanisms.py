@@ -724,3 +724,38 @@ def test_a_configure_step_without_a_working_compiler_is_a_missing_toolchain() ->
                     "See `config.log' for more details", "./configure && make")
     assert diag.category == "missing_dependency"
     assert "build-essential" in diag.fix
+
+
+def test_a_package_index_that_did_not_resolve_is_why_apt_then_finds_nothing() -> None:
+    diag = diagnose("W: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Temporary failure "
+                    "resolving 'deb.debian.org'\nW: Some index files failed to download. They have been ignored, or "
+                    "old ones used instead.\nE: Unable to locate package curl\nThe command '/bin/sh -c apt-get update "
+                    "&& apt-get install -y curl' returned a non-zero code: 100", "docker build -t app .")
+    assert diag.category == "transient"
+
+
+def test_a_usb_device_the_user_may_not_open_is_a_permission() -> None:
+    diag = diagnose("Info : clock speed 1000 kHz\nError: libusb_open() failed with LIBUSB_ERROR_ACCESS\n"
+                    "Error: no device found", "openocd -f board.cfg")
+    assert diag.category == "permission_denied"
+
+
+def test_a_symbol_of_a_library_left_off_the_link_line_is_a_missing_library() -> None:
+    diag = diagnose("/usr/bin/ld: obj/worker.o: undefined reference to symbol 'dlopen@@GLIBC_2.2.5'\n"
+                    "collect2: error: ld returned 1 exit status", "make")
+    assert diag.category == "missing_dependency"
+
+
+def test_an_apache_directive_of_a_module_not_loaded_is_a_missing_module_not_a_typo() -> None:
+    diag = diagnose("AH00526: Syntax error on line 4 of /etc/apache2/sites-enabled/site.conf:\nInvalid command "
+                    "'ProxyPass', perhaps misspelled or defined by a module not included in the server configuration",
+                    "sudo systemctl reload apache2")
+    assert diag.category == "missing_dependency"
+    assert "a2enmod" in diag.fix
+
+
+def test_a_playbook_neither_json_nor_yaml_reads_is_a_yaml_syntax_error() -> None:
+    diag = diagnose("We were unable to read either as JSON nor YAML, these are the errors we got from each:\n"
+                    "JSON: Expecting value: line 1 column 1 (char 0)\n\nSyntax Error while loading YAML.\n"
+                    "  mapping values are not allowed in this context", "ansible-playbook site.yml")
+    assert diag.category == "syntax_error"

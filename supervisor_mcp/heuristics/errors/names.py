@@ -212,6 +212,7 @@ class Rule(StrEnum):
     SPRING_DATASOURCE = "spring_datasource"
     CMAKE_NO_COMPILER = "cmake_no_compiler"
     NO_WORKING_COMPILER = "no_working_compiler"
+    MODULE_NOT_LOADED = "module_not_loaded"
     PHP_EXTENSION_FUNCTION = "php_extension_function"
     ESLINT_CONFIG_MISSING = "eslint_config_missing"
     NODE_TS_DIRECT = "node_ts_direct"

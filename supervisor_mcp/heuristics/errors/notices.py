@@ -49,6 +49,7 @@ _FAILS = re.compile(
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
     r"\bRetrying\b|connection broken|timed out|"
     r"\bexited with (?:exit )?(?:code )?[1-9]\d{0,2}\b|ESLint found too many warnings|"
+    r"\breturned a non-zero (?:code|exit status)\b|\bnon-zero exit (?:status|code)\b|"
     r"\b[1-9]\d{0,6} (?:failures|errors)\b|"  # a tally after the success line ("104 failures, 223 errors")
     + CARRIES_EXCEPTION.pattern
 )
@@ -124,7 +125,8 @@ _SUCCESS_END = re.compile(
 
 _HARD_FAILURE = re.compile(
     r"\b(?:error|fatal|failed|failure|exception|traceback|panic|denied|aborted)\b|\bnot found\b|no such file|"
-    r"\b(?:unable to|could not|couldn't|cannot|can't) (?:connect|open|find|load|read|write|create|start|resolve)\b|"
+    r"\b(?:unable to|could not|couldn't|cannot|can't) (?:connect|open|find|load|read|write|create|start|resolve|"
+    r"locate)\b|"
     r"\bERR!",
     re.IGNORECASE,
 )

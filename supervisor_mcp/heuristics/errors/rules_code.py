@@ -62,8 +62,10 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
         r"Unexpected token (?!< in JSON at position 0)[^\n]{1,20} in JSON|Unterminated string starting at|"
         r"Invalid control character at",
         example="Expecting ',' delimiter: line 1 column 35 (char 34)"),
-    sig(Rule.YAML_SYNTAX, "syntax_error", "mapping values|could not find expected|cannot start any token",
-        r"mapping values are not allowed here|could not find expected ':'|found character that cannot start any token",
+    sig(Rule.YAML_SYNTAX, "syntax_error",
+        "mapping values|could not find expected|cannot start any token|syntax error while loading yaml",
+        r"mapping values are not allowed (?:here|in this context)|could not find expected ':'|"
+        r"found character that cannot start any token|Syntax Error while loading YAML",
         example=('while parsing a block mapping\n  in "config.yml", line 2, column 3\nmapping values are not'
                  ' allowed here\n  in "config.yml", line 4, column 12')),
     sig(Rule.C_SYNTAX, "syntax_error", "error: expected",

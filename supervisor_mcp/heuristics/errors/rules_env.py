@@ -10,9 +10,10 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
     # --- permissions and auth
     sig(Rule.READ_ONLY, "permission_denied", "read-only|erofs", r"Read-only file system|EROFS",
         example="touch: cannot touch '/usr/lib/test.txt': Read-only file system"),
-    sig(Rule.PERMISSION, "permission_denied", "permission denied|eacces|not permitted|eperm|denied|root",
+    # (libusb's LIBUSB_ERROR_ACCESS: a USB device the user has no udev rule or group for)
+    sig(Rule.PERMISSION, "permission_denied", "permission denied|eacces|not permitted|eperm|denied|root|error_access",
         r"Permission denied|EACCES|Operation not permitted|EPERM\b|Access (?:is )?denied|must be run as root|"
-        r"are you root\?",
+        r"are you root\?|\bLIBUSB_ERROR_ACCESS\b",
         example="bash: ./run.sh: Permission denied"),
     sig(Rule.HTTP_AUTH, "permission_denied",
         "40|unauthorized|forbidden|key|token|credential|authenticat|authorized|insufficient|password",

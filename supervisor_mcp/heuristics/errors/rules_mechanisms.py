@@ -27,6 +27,8 @@ _NETWORK: tuple[Signature, ...] = (
     sig(Rule.DNS_FAILED, "transient", "resolving|resolve hostname|enotfound|no such host|server misbehaving",
         r"Temporary failure resolving|Could not resolve hostname|getaddrinfo ENOTFOUND|\bENOTFOUND\b|"
         r"no such host|server misbehaving",
+        # above "not found": a package index that could not be fetched is why apt or pip then finds nothing
+        priority=96,
         example=("Err:1 http://archive.ubuntu.com/ubuntu focal InRelease\n"
                  "  Temporary failure resolving 'archive.ubuntu.com'"),
         advice=("A host name did not resolve: DNS or the network is down or unreachable from here.",
@@ -184,7 +186,7 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
                  "8.0.0 to 7.0.0.")),
     sig(Rule.LINKER_MISSING, "missing_dependency",
         "undefined reference|undefined symbol|cannot find -l|dso missing|unresolved external symbol",
-        r"undefined reference to [`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
+        r"undefined reference to (?:symbol )?[`'](?P<name>[^'\n]{1,100})'|undefined symbol: (?P<name2>\S{1,100})|"
         # Apple's ld: the symbols follow on their own lines
         r"Undefined symbols for architecture \w{1,20}:\n[ \t]{1,8}\"(?P<name3>[^\"\n]{1,100})\"|"
         r"cannot find -l(?P<lib>[\w.+-]{1,100})|DSO missing from command line", priority=96,

@@ -116,6 +116,17 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "Install one for that language (C/CXX: build-essential or g++ on Debian/Ubuntu, the Xcode command "
                 "line tools on macOS; CUDA: the CUDA toolkit's nvcc; Fortran: gfortran), or set "
                 "CMAKE_{lang}{lang2}_COMPILER to its path; then delete CMakeCache.txt and configure again.")),
+    # Apache's own word that a directive belongs to a module the configuration does not load: the line it
+    # calls a syntax error is fine once the module is enabled.
+    sig(Rule.MODULE_NOT_LOADED, "missing_dependency", "defined by a module not included",
+        r"Invalid command '(?P<directive>[\w-]{1,80})', perhaps misspelled or defined by a module not included in "
+        r"the server configuration", priority=101,
+        example=("AH00526: Syntax error on line 18 of /etc/apache2/sites-enabled/app.conf:\nInvalid command "
+                 "'RewriteEngine', perhaps misspelled or defined by a module not included in the server "
+                 "configuration"),
+        advice=("Apache does not load the module that defines the `{directive}` directive.",
+                "Enable that module (a2enmod and the module's name, e.g. a2enmod headers for Header, a2enmod rewrite "
+                "for RewriteEngine; or a LoadModule line), check with apachectl configtest, then reload.")),
     # A configure step's test program did not build: no compiler, or one without its C library headers.
     sig(Rule.NO_WORKING_COMPILER, "missing_dependency",
         "cannot create executables|failed to generate an executable|install development tools",
