@@ -320,3 +320,29 @@ def test_clangs_error_limit_line_is_not_the_cause_of_a_failed_native_build() -> 
              "status: 1)\n      fatal error: too many errors emitted, stopping now [-ferror-limit=]\n"
              "      20 errors generated.\n      error: command '/usr/bin/clang++' failed with exit code 1")
     assert diagnose(error, "uv sync").category == "unknown"
+
+
+def test_a_powershell_command_not_found_wrapped_by_the_console_is_still_read() -> None:
+    diag = diagnose("terraform : The term 'terraform' is not recognized as the name of a\ncmdlet, function, script "
+                    "file, or operable program. Check the spelling of the\nname, or if a path was included, verify "
+                    "that the path is correct and try again.\nAt line:1 char:1", "terraform init")
+    assert diag.category == "missing_dependency"
+    assert "apt-get" not in diag.fix
+
+
+def test_a_missing_cmdlet_is_installed_as_a_module() -> None:
+    diag = diagnose("Invoke-Pester : The term 'Invoke-Pester' is not recognized as the name of a cmdlet, function, "
+                    "script file, or operable program.", "Invoke-Pester ./tests")
+    assert "Install-Module" in diag.fix
+
+
+def test_a_parameter_powershell_read_as_a_command_is_a_wrong_call() -> None:
+    diag = diagnose("-ConfigFile : The term '-ConfigFile' is not recognized as the name of a\ncmdlet, function, "
+                    "script file, or operable program.", "pwsh -ConfigFile ./x.ps1")
+    assert diag.category == "invalid_arguments"
+
+
+def test_a_command_missing_in_a_script_whose_name_dash_repeats_is_a_missing_command() -> None:
+    diag = diagnose("/usr/local/bin/nodeinfo: 66: /usr/local/bin/nodeinfo: jq: not found\n"
+                    "/usr/local/bin/nodeinfo: 69: [: -eq: unexpected operator", "nodeinfo")
+    assert diag.category == "missing_dependency"

@@ -102,10 +102,26 @@ _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
 
 
+# PowerShell's own commands are Verb-Noun and come in modules; anything else is a program on PATH.
+_CMDLET = re.compile(r"^[A-Z][a-z]{1,20}-\w{1,80}$")
+
+
+def _powershell_command(cmd: str) -> tuple[str, str]:
+    if _CMDLET.match(cmd):
+        return (f"PowerShell knows no command `{cmd}`: the module that provides it is not installed or not imported.",
+                f"Find its module (Find-Module -Command {cmd}), then Install-Module NAME -Scope CurrentUser and "
+                "Import-Module NAME; check the spelling of the cmdlet too.")
+    return (f"PowerShell found no command, script or program `{cmd}`: it is not installed or not on PATH.",
+            f"Install it (winget, choco or scoop), or call it by its full path; a script in this folder needs "
+            f".\\{cmd}. Open a new shell after installing so that PATH is read again ($env:PATH).")
+
+
 def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     g, msg = finding.groups, finding.message
     program = _NO_PROGRAM.match(msg) if finding.exception and finding.exception.name == "FileNotFoundError" else None
     cmd = g.get("cmd") or g.get("cmd2") or (program.group(1) if program else None)
+    if cmd and finding.rule == Rule.PS_NOT_RECOGNIZED:
+        return _powershell_command(cmd)
     if cmd:
         return (f"The command `{cmd}` is not installed or not on PATH.",
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"

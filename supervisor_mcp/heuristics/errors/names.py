@@ -213,6 +213,8 @@ class Rule(StrEnum):
     CMAKE_NO_COMPILER = "cmake_no_compiler"
     NO_WORKING_COMPILER = "no_working_compiler"
     MODULE_NOT_LOADED = "module_not_loaded"
+    PS_NOT_RECOGNIZED = "ps_not_recognized"
+    PS_FLAG_AS_COMMAND = "ps_flag_as_command"
     PHP_EXTENSION_FUNCTION = "php_extension_function"
     ESLINT_CONFIG_MISSING = "eslint_config_missing"
     NODE_TS_DIRECT = "node_ts_direct"

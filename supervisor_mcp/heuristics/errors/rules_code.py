@@ -95,10 +95,25 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                  "and on the PATH")),
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
         # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
-        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|[\w./-]{1,200}\.sh: \d{1,7}: [\w./-]{1,200}\.sh|"
+        # (and "script: 66: script: jq: not found", the name twice around the line, whatever the script is called)
+        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|(?P<script>[\w./-]{1,200}): \d{1,7}: (?P=script)|"
         r"[\w./-]{1,200}\.sh(?=: (?:line )?\d{1,7}: )): (?:\d{1,7}: )?"
         r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
         example="/bin/sh: 1: tree: not found"),
+    # PowerShell's CommandNotFoundException, whose message the console often wraps mid-sentence; a term that is
+    # a parameter (-Name) was an option the host did not take, read as a command.
+    sig(Rule.PS_FLAG_AS_COMMAND, "invalid_arguments", "is not recognized as",
+        r"The term '(?P<arg>-[^'\n]{1,200})' is not recognized as (?:the|a) name of a", priority=96,
+        example=("-Foo : The term '-Foo' is not recognized as the name of a cmdlet, function, script file, or "
+                 "operable program."),
+        advice=("PowerShell read the parameter `{arg}` as a command name: the program it was given to does not "
+                "take it, or it came before the script or command it belongs to.",
+                "Check the parameters the program accepts (pwsh -?, Get-Help NAME) and pass `{arg}` after the "
+                "command it belongs to, or drop it.")),
+    sig(Rule.PS_NOT_RECOGNIZED, "missing_dependency", "is not recognized as",
+        r"The term '(?P<cmd>[^'\n]{1,200})' is not recognized as (?:the|a) name of a",
+        example=("terraform : The term 'terraform' is not recognized as the name of a cmdlet, function, script "
+                 "file, or operable program.")),
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",
         r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly "
         r"executed", priority=96,
