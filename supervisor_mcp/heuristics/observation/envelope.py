@@ -26,16 +26,14 @@ _RETURNCODE = re.compile(
     r"[ \t]{0,3}[:=]?[ \t]{0,3}(-?\d{1,4})",
     re.IGNORECASE | re.MULTILINE,
 )
-_TAG = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stderr|stdout)>")
+# The tags hosts wrap a command's result in (mini-swe-agent's, SWE-agent's): one list for every reader below.
+_BLOCK_TAGS = "output|output_head|output_tail|elided_chars|warning"
+_HOST_TAGS = f"returncode|{_BLOCK_TAGS}|stderr|stdout"
+_TAG = re.compile(rf"</?(?:{_HOST_TAGS})>")
 # The same tags with the return code's value: what a loop detector masks before comparing outputs.
-_MARKUP = re.compile(
-    r"<returncode>\s*-?\d+\s*</returncode>|</?(?:output|output_head|output_tail|elided_chars|warning)>"
-)
+_MARKUP = re.compile(rf"<returncode>\s*-?\d+\s*</returncode>|</?(?:{_BLOCK_TAGS})>")
 # A line that is nothing but markup (plus what follows it on the line): kept verbatim by purification.
-_MARKUP_LINE = re.compile(
-    r"^\s*(?:</?(?:returncode|output|output_head|output_tail|elided_chars|warning|stdout|stderr|"
-    r"exit_code|error|exception)\b[^>]*>\s*)+.*$"
-)
+_MARKUP_LINE = re.compile(rf"^\s*(?:</?(?:{_HOST_TAGS}|exit_code|error|exception)\b[^>]*>\s*)+.*$")
 _OUTPUT_OPEN = re.compile(r"<(?:output|output_head|stdout)>\s*$")
 _TRUNCATION = re.compile(
     r"output of your last command was too long|output (?:was |has been )?truncated|"
