@@ -759,3 +759,45 @@ def test_a_playbook_neither_json_nor_yaml_reads_is_a_yaml_syntax_error() -> None
                     "JSON: Expecting value: line 1 column 1 (char 0)\n\nSyntax Error while loading YAML.\n"
                     "  mapping values are not allowed in this context", "ansible-playbook site.yml")
     assert diag.category == "syntax_error"
+
+
+def test_a_container_over_its_own_memory_limit_is_told_to_raise_it_not_lower_it() -> None:
+    diag = diagnose("    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n"
+                    "    Limits:\n      memory:  64Mi\n", "kubectl describe pod api-7d9")
+    assert diag.category == "resource_limit"
+    assert "Raise the container's memory limit" in diag.fix
+
+
+def test_a_changed_ssh_host_key_is_a_state_to_resolve_not_bad_credentials() -> None:
+    diag = diagnose("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+                    "@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n"
+                    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+                    "Password authentication is disabled to avoid man-in-the-middle attacks.\n"
+                    "deploy@10.0.0.9: Permission denied (publickey,password).", "ssh deploy@10.0.0.9")
+    assert diag.category == "precondition_failed"
+    assert "ssh-keygen -R" in diag.fix
+
+
+def test_the_separator_run_as_a_program_is_a_misordered_call() -> None:
+    diag = diagnose('OCI runtime exec failed: exec failed: container_linux.go:380: starting container process '
+                    'caused: exec: "--": executable file not found in $PATH: unknown',
+                    "docker compose exec web -- npm test")
+    assert diag.category == "invalid_arguments"
+
+
+def test_a_read_only_file_system_is_not_told_to_chmod() -> None:
+    diag = diagnose("cp: cannot create regular file '/usr/share/app/x.conf': Read-only file system", "cp x.conf "
+                    "/usr/share/app/")
+    assert "remount" in diag.fix
+
+
+def test_a_call_stack_overflow_points_at_the_cycle_not_the_limit() -> None:
+    diag = diagnose("RangeError: Maximum call stack size exceeded\n    at resolve (/app/loader.js:10:38)\n"
+                    "    at resolve (/app/loader.js:12:30)", "node build.js")
+    assert "cycle" in diag.fix
+
+
+def test_a_panic_of_a_program_without_a_tool_call_is_not_read_as_a_tool_crash() -> None:
+    diag = diagnose("================ V panic ================\n  message: array index out of range: 1/0\n", "")
+    assert "schema" not in diag.fix
+    assert "length" in diag.fix

@@ -118,3 +118,25 @@ def test_a_missing_required_argument_is_not_told_the_program_may_be_old() -> Non
                    "python app.py")
     assert "--version" not in out.fix
     assert "`python app.py --help`" in out.fix
+
+
+def test_a_syntax_error_inside_an_installed_gem_asks_for_the_ruby_version() -> None:
+    out = diagnose("/home/u/.rvm/gems/ruby-1.9.3/gems/oldgem-0.1.0/lib/oldgem.rb:12: syntax error, unexpected ':', "
+                   "expecting keyword_then or ';' or '\\n'\n", "oldgem list")
+    assert "`oldgem`" in out.root_cause
+    assert "ruby --version" in out.fix
+
+
+def test_an_unsupported_argument_inside_a_downloaded_terraform_module_asks_for_the_modules_version() -> None:
+    out = diagnose('Error: Unsupported argument\n\n  on .terraform/modules/vpc/main.tf line 47, in resource "aws_eip" '
+                   '"nat":\n  47:   vpc = true\n\nAn argument named "vpc" is not expected here.\n', "terraform plan")
+    assert "`vpc`" in out.root_cause
+    assert "terraform version" in out.fix
+
+
+def test_a_module_python_removed_from_its_standard_library_is_not_installed_from_the_registry() -> None:
+    out = diagnose('Traceback (most recent call last):\n  File "setup.py", line 1, in <module>\n'
+                   "    from distutils.core import setup\nModuleNotFoundError: No module named 'distutils'\n",
+                   "python setup.py build")
+    assert "setuptools" in out.fix
+    assert "pip install distutils" not in out.fix

@@ -26,9 +26,11 @@ _NOT_FOUND = re.compile(
     r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
     re.IGNORECASE,
 )
+_STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOverflowException"})
 _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
 _USAGE_PROGRAM = re.compile(r"^(?:usage|Usage): ([\w.-]{1,60})(?= )")
-_UNKNOWN_OPTION = re.compile(r"(?:unknown|unrecognized|unrecognised|invalid|illegal) option|no such option", re.I)
+_UNKNOWN_OPTION = re.compile(r"(?:unknown|unrecognized|unrecognised|invalid|illegal) option|no such option|"
+                             r"invalid choice", re.I)
 _PLUGIN_FLAGS = {
     "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
 }
@@ -190,14 +192,17 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if rule == Rule.DISK:
         return ("The disk is full.",
                 "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
-    if rule == Rule.RECURSION or (finding.exception and finding.exception.name == "RecursionError"):
+    if rule == Rule.RECURSION or (finding.exception and (finding.exception.name in _STACK_EXHAUSTED
+                                                         or "call stack size exceeded" in finding.exception.message)):
         counts: dict[tuple[str, int], int] = {}
         for frame in ctx.frames:
             counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1
         loop = max(counts.items(), key=lambda kv: kv[1])[0] if counts else None
         at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
-        return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}.",
-                "Fix the termination condition of that recursion; raising the recursion limit rarely helps.")
+        return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}, or a "
+                "structure refers back to itself (a file that includes itself, a cyclic reference or import).",
+                "Find the frames that repeat in the trace and the cycle behind them, and fix the termination "
+                "condition or break the cycle; raising the stack or recursion limit rarely helps.")
     line = finding.evidence[0] if finding.evidence else ""
     if re.search(r"\bENFILE\b|too many open files in system|file table overflow", line, re.IGNORECASE):
         return (f"The whole system ran out of open-file slots: {clip(line, 160, ellipsis=True)}.",

@@ -80,7 +80,8 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     if sig.name == Rule.NOT_AN_ARCHIVE and (wrong_flag := wrong_gzip_flag(ctx.action)):
         finding.category, finding.fix = "invalid_arguments", wrong_flag
         finding.root_cause = "tar was told to gunzip an archive that is not gzip."
-    if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None:
+    if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None and ctx.obs.call.params \
+            and not ctx.obs.call.shell:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
     module = groups.get("module")
     if sig.name == Rule.NODE_MODULE and re.match(r"[/.]|[A-Za-z]:\\", module or ""):
@@ -217,7 +218,7 @@ def diagnose(
     """Classify one error and give a fix read out of it; see ERROR_TAXONOMY.md for the categories."""
     ctx = context_for(error, action)
     finding = classify(ctx)
-    root_cause, fix = (finding.root_cause, finding.fix) if finding.fix else explain(finding, ctx)
+    root_cause, fix = explain(finding, ctx)
     # A quoted line that ends its own sentence, inside a template that ends one too ("Read timed out..").
     root_cause, fix = _DOUBLE_STOP.sub(".", root_cause), _DOUBLE_STOP.sub(".", fix)
     if finding.category == "unknown" and (pointer := pointer_to_cause(ctx.envelope.body)):

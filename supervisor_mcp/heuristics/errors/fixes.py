@@ -41,6 +41,18 @@ _ATTR = re.compile(
 )
 # pydantic's report: the field name on one line, the problem indented below it.
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
+# A runtime's message with no exception line to read (a Go or V panic, a Perl die): what each usually means.
+_RUNTIME_MESSAGES = (
+    (re.compile(r"index out of range|out of bounds", re.IGNORECASE),
+     "The code indexed past the end of a sequence (the message gives the index and the length): check the length "
+     "before indexing, and find why it is shorter than assumed (often an empty result upstream)."),
+    (re.compile(r"division by zero|divide by zero", re.IGNORECASE),
+     "A divisor was zero, usually a count or total of nothing (an empty input or filter): guard that case or fix "
+     "the input that left it empty."),
+    (re.compile(r"is not (?:subscriptable|iterable|callable)", re.IGNORECASE),
+     "A value is not the type the code uses it as: print its type where it is made, then convert it or fix the "
+     "call that returned it."),
+)
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
 
 
@@ -212,7 +224,11 @@ def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         origin = raised_in_library(ctx.envelope.body)
         if origin is not None:
             return in_library(finding, origin)
-        return (f"The program failed: {clip(finding.evidence[-1] if finding.evidence else '', 160, ellipsis=True)}.",
+        line = clip(finding.evidence[-1] if finding.evidence else "", 160, ellipsis=True)
+        known = next((fix for words, fix in _RUNTIME_MESSAGES if words.search(line)), None)
+        if known is not None:
+            return f"The program failed: {line}.", known
+        return (f"The program failed: {line}.",
                 "Read the last lines of the output and rerun with more detail if needed.")
     msg, name = exc.message, exc.name
     cause = f"{name}{where}: {clip(msg, 200, ellipsis=True)}"
@@ -256,11 +272,14 @@ _NAMES_AND_CALLS = frozenset({"syntax_error", "undefined_name", "invalid_argumen
 
 
 def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    """(root_cause, fix) for a classified error: the deciding signature's own advice, else its category's."""
+    """(root_cause, fix) for a classified error: a version mismatch the text shows, else the advice the
+    finding already carries, else the deciding signature's own, else its category's."""
     if finding.category in _NAMES_AND_CALLS:
         skew = version_skew(finding, ctx)
         if skew is not None:
             return skew
+    if finding.fix:
+        return finding.root_cause, finding.fix
     if finding.rule in _ABOUT_OWN_CODE:
         origin = raised_in_library(ctx.envelope.body)
         if origin is not None:

@@ -9,6 +9,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
     HEADER_PACKAGES,
     PIP_NAMES,
+    REMOVED_STDLIB,
     install_command,
     is_known_distribution,
     is_stdlib,
@@ -158,6 +159,13 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if not module:
         return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
+    removed = REMOVED_STDLIB.get(module.split(".")[0])
+    if removed is not None:
+        version, replacement = removed
+        return (f"`{module}` was part of Python's standard library until Python {version} removed it; this Python is "
+                "newer than the code expects.",
+                f"{replacement}, or run the code with a Python older than {version}; a registry package of that name "
+                "is not the same thing.")
     interp = g.get("interp")
     if interp:
         return (f"The interpreter {interp} has no module `{module}`.",

@@ -24,6 +24,9 @@ _INSTALLED = re.compile(
     r"|[\\/]pkg[\\/]mod[\\/](?P<go>[^@\s]{1,200})@"
     r"|(?:^|[\\/])vendor[\\/](?P<vendor>[\w.-]{1,80}(?:[\\/][\w.-]{1,80})?)(?=[\\/])"
     r"|^/usr/share/(?P<share>[\w.+-]{1,80})(?=[\\/])"
+    r"|/nix/store/[a-z0-9]{32}-(?P<nix>[\w.+-]{1,80}?)(?:-\d[\w.]{0,30})?(?=[\\/])"
+    r"|[\\/]\.julia[\\/](?:packages|v[\d.]{1,6})[\\/](?P<julia>[\w.]{1,80})(?=[\\/])"
+    r"|\.terraform[\\/]modules[\\/](?P<terraform>[\w.-]{1,80})(?=[\\/])"
 )
 # The runtime's own code (node internals, Python's and Go's standard library, Rust's std) is neither the
 # agent's nor a dependency's: a trace through it says nothing either way.
@@ -65,6 +68,8 @@ def installed_in(path: str, line: str) -> LibraryOrigin | None:
     if not matches:
         return None
     scheme, package = next((k, v) for k, v in matches[-1].groupdict().items() if v)
+    if scheme == "nix" and package == "source":
+        package = "a flake input"  # (a flake's inputs are all stored as <hash>-source)
     return LibraryOrigin(package.replace("\\", "/"), path, line, scheme)
 
 

@@ -93,6 +93,25 @@ def pip_name(module: str) -> str:
     return PIP_NAMES.get(top, top.replace("_", "-"))
 
 
+# Standard-library modules a Python release removed (PEP 594, PEP 632), each with where its users went.
+REMOVED_STDLIB: dict[str, tuple[str, str]] = {
+    "distutils": ("3.12", "pip install setuptools (it provides distutils again), or port the build to setuptools"),
+    "imp": ("3.12", "Use importlib (importlib.util, importlib.import_module) instead of imp"),
+    "asynchat": ("3.12", "Use asyncio, or pip install pyasynchat"),
+    "asyncore": ("3.12", "Use asyncio, or pip install pyasyncore"),
+    "smtpd": ("3.12", "Use aiosmtpd (pip install aiosmtpd)"),
+    "cgi": ("3.13", "pip install legacy-cgi, or parse requests with a web framework"),
+    "cgitb": ("3.13", "pip install legacy-cgi"),
+    "crypt": ("3.13", "Use passlib or bcrypt (pip install), or hashlib"),
+    "imghdr": ("3.13", "Use filetype or Pillow to detect image types"),
+    "pipes": ("3.13", "Use shlex.quote and subprocess"),
+    "telnetlib": ("3.13", "pip install telnetlib3, or use a maintained client"),
+    "uu": ("3.13", "Use base64"),
+    "audioop": ("3.13", "pip install audioop-lts"),
+    "lib2to3": ("3.13", "Use a maintained parser (libcst, parso)"),
+}
+
+
 def is_stdlib(module: str) -> bool:
     return module.split(".", 1)[0] in sys.stdlib_module_names
 

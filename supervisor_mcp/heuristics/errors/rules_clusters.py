@@ -143,8 +143,17 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The cluster's access control refuses this identity that action.",
                 "Use a context or service account with the right role (kubectl auth can-i VERB RESOURCE to "
                 "check), or ask for the role binding.")),
-    sig(Rule.CLUSTER_CAPACITY, "resource_limit", "insufficient|exceeded quota|oomkilled|evicted",
-        r"\d{1,5} Insufficient (?:cpu|memory|nvidia\.com/gpu)|exceeded quota:|\bOOMKilled\b(?![\":\s]{0,3}false)|"
+    # A container over its own memory limit is killed by the kernel: the limit is too low for it, the opposite
+    # of a cluster without room for what it asks.
+    sig(Rule.CONTAINER_OOM, "resource_limit", "oomkilled",
+        r"\bOOMKilled\b(?![\":\s]{0,3}false)",
+        example="    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    137",
+        advice=("The container used more memory than its own limit allows, and the kernel killed it (exit 137).",
+                "Raise the container's memory limit (resources.limits.memory, docker run --memory) above what the "
+                "process needs, or make the process use less (smaller batches, fewer workers); a lower limit "
+                "kills it sooner.")),
+    sig(Rule.CLUSTER_CAPACITY, "resource_limit", "insufficient|exceeded quota|evicted",
+        r"\d{1,5} Insufficient (?:cpu|memory|nvidia\.com/gpu)|exceeded quota:|"
         r"The node was low on resource",
         example="0/3 nodes are available: 3 Insufficient memory.",
         advice=("The cluster has no room for this workload (requests above what nodes or the quota allow).",

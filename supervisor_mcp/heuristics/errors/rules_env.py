@@ -9,7 +9,11 @@ from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN, CONTEXT_OVERFL
 ENV_SIGNATURES: tuple[Signature, ...] = (
     # --- permissions and auth
     sig(Rule.READ_ONLY, "permission_denied", "read-only|erofs", r"Read-only file system|EROFS",
-        example="touch: cannot touch '/usr/lib/test.txt': Read-only file system"),
+        example="touch: cannot touch '/usr/lib/test.txt': Read-only file system",
+        advice=("The file system is mounted read-only: no file mode or owner allows writing to it.",
+                "Write somewhere writable instead (a working directory, /tmp, a mounted volume), or remount it "
+                "read-write if it is yours to change (a container's volume without :ro, mount -o remount,rw); "
+                "chmod and chown cannot help.")),
     # (libusb's LIBUSB_ERROR_ACCESS: a USB device the user has no udev rule or group for)
     sig(Rule.PERMISSION, "permission_denied", "permission denied|eacces|not permitted|eperm|denied|root|error_access",
         r"Permission denied|EACCES|Operation not permitted|EPERM\b|Access (?:is )?denied|must be run as root|"

@@ -17,6 +17,15 @@ _EXIT = (r"(?:exit(?:ed)?(?: with)? (?:code|status):? ?|exit code |returned non-
          r"returned a non-zero code: |\bstatus \()")
 
 EXIT_SIGNATURES: tuple[Signature, ...] = (
+    # An option, or the `--` separator, where the program's name goes: nothing is missing, the call is misordered.
+    sig(Rule.FLAG_AS_PROGRAM, "invalid_arguments", "executable file not found",
+        r"exec: \"(?P<arg>-[^\"\n]{0,60})\": executable file not found", priority=90,
+        example=('OCI runtime exec failed: exec failed: unable to start container process: exec: "--": executable '
+                 'file not found in $PATH: unknown'),
+        advice=("`{arg}` was run as the program: an option or the `--` separator stands where the command's name "
+                "goes.",
+                "Put the command right after the container or service name and drop the `--` (docker exec NAME "
+                "CMD ARGS), or move the option before the container name.")),
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
         rf"\] Error 127$|^[^\n]{{0,200}}: Command not found$|{_EXIT}127\b|"
         r"executable file not found in \$PATH", flags=IGNORECASE, priority=89,  # a 'Permission denied' exec is 127 too

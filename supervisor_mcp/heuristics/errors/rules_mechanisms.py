@@ -93,8 +93,9 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + _NETWORK + EX
         r"\bFatalProcessOutOfMemory\b",
         example='Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
         advice=("The runtime ran out of the memory it is allowed (its heap limit), not the machine.",
-                "Process the input in smaller pieces or stream it; or raise the runtime's limit (java -Xmx4g, "
-                "node --max-old-space-size=4096, PHP memory_limit) if the data really needs it.")),
+                "Raise that cap where it is set if the machine has the memory (NODE_OPTIONS=--max-old-space-size="
+                "4096, java -Xmx4g, PHP memory_limit), as large builds often need; if the data keeps growing, "
+                "process it in smaller pieces or stream it.")),
     # An archive tool handed something else, nearly always a download that saved an HTML page.
     sig(Rule.NOT_AN_ARCHIVE, "runtime_error", "not in gzip format|does not look like a tar archive|end-of-central",
         r"not in gzip format|This does not look like a tar archive|End-of-central-directory signature not found",

@@ -102,6 +102,16 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         r"(?P<refspec>src refspec \S{1,200} does not match any)|(?P<remote>remote \S{1,100} already exists)|"
         r"(?P<dirty>Please commit your changes or stash them)|(?P<owner>detected dubious ownership)",
         example="fatal: The current branch feature has no upstream branch."),
+    # ssh refuses a host whose key differs from the one it recorded: the login that follows is disabled, so
+    # "Permission denied" after it is a consequence, not bad credentials.
+    sig(Rule.HOST_KEY_CHANGED, "precondition_failed", "host identification has changed",
+        r"REMOTE HOST IDENTIFICATION HAS CHANGED", priority=92,
+        example=("@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n"
+                 "Host key verification failed."),
+        advice=("The server's host key differs from the one recorded in known_hosts (the server was reinstalled "
+                "or its address reused, or the connection is being intercepted).",
+                "Confirm the new key is legitimate (ask the server's owner, or compare its fingerprint), then drop "
+                "the old entry with ssh-keygen -R HOST and connect again; do not turn host key checking off.")),
     sig(Rule.VCS_AUTH, "permission_denied", "authentication failed|publickey|could not read username",
         r"Authentication failed for|Permission denied \(publickey|could not read Username for", priority=91,
         example="remote: Invalid username or password.\nfatal: Authentication failed for 'https://github.com/o/r.git/'",

@@ -36,13 +36,20 @@ _LOCATION = re.compile(
     r"^\s{0,12}--> (?P<rust>[^\s:][^\n]{0,400}?):(?P<l1>\d{1,7}):\d{1,5}\s*$"
     r"|^(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
     r"|^(?P<tsc>[^\s:(][^\n(]{0,400})\((?P<l3>\d{1,7}),\d{1,5}\): error TS\d{1,5}"
-    r"|^(?P<node>/[^\n:]{1,400}\.[cm]?[jt]sx?):(?P<l4>\d{1,7})\s*$",
+    r"|^(?P<node>/[^\n:]{1,400}\.[cm]?[jt]sx?):(?P<l4>\d{1,7})\s*$"
+    # Terraform's `on PATH line N`, Ruby's `path.rb:N: syntax error`, Julia's `while loading PATH, in expression
+    # starting on line N`, Nix's `at PATH:N:C`
+    r"|^[│ \t]{0,8}on (?P<tf>[^\s,]{1,400}) line (?P<l6>\d{1,7})"
+    r"|^(?P<rb>[^\s:]{1,400}\.rb):(?P<l7>\d{1,7}): syntax error"
+    r"|while loading (?P<jl>[^\s,]{1,400}\.jl), in expression starting on line (?P<l8>\d{1,7})"
+    r"|\bat (?P<nixf>/nix/store/[^\s:]{1,400}):(?P<l9>\d{1,7}):\d{1,5}",
     re.MULTILINE,
 )
 _STDLIB_PATH = re.compile(r"[\\/]lib[\\/]python\d")
 _PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
 _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
-              "crate": "rustc --version", "go": "go version"}
+              "crate": "rustc --version", "go": "go version", "julia": "julia --version", "nix": "nix --version",
+              "terraform": "terraform version"}
 
 
 def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
