@@ -17,11 +17,11 @@ from supervisor_mcp.heuristics.errors.missing_path import explain_missing_path
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
+from supervisor_mcp.heuristics.errors.runtime_advice import explain_runtime, where_raised
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.errors.version_skew import IMPORT_NAME, version_skew
 from supervisor_mcp.heuristics.observation.clip import clip
-from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _CALL = re.compile(
@@ -41,27 +41,7 @@ _ATTR = re.compile(
 )
 # pydantic's report: the field name on one line, the problem indented below it.
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
-# A runtime's message with no exception line to read (a Go or V panic, a Perl die): what each usually means.
-_RUNTIME_MESSAGES = (
-    (re.compile(r"index out of range|out of bounds", re.IGNORECASE),
-     "The code indexed past the end of a sequence (the message gives the index and the length): check the length "
-     "before indexing, and find why it is shorter than assumed (often an empty result upstream)."),
-    (re.compile(r"division by zero|divide by zero", re.IGNORECASE),
-     "A divisor was zero, usually a count or total of nothing (an empty input or filter): guard that case or fix "
-     "the input that left it empty."),
-    (re.compile(r"is not (?:subscriptable|iterable|callable)", re.IGNORECASE),
-     "A value is not the type the code uses it as: print its type where it is made, then convert it or fix the "
-     "call that returned it."),
-)
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
-
-
-def _where(ctx: ErrorContext, finding: Finding) -> str:
-    before = finding.exception.start if finding.exception else None
-    frame = innermost_own_frame(ctx.frames, before)
-    if frame is None:
-        return ""
-    return f" at {frame.path}:{frame.line}" + (f" (`{clip(frame.code, 100, ellipsis=True)}`)" if frame.code else "")
 
 
 def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -85,7 +65,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The search pattern is not a valid regular expression.",
                 "Escape ( [ { . * or search literally with grep -F / rg -F.")
     loc = next((e for e in finding.evidence if e.startswith("File ")), "")
-    where = f" ({loc})" if loc else _where(ctx, finding)
+    where = f" ({loc})" if loc else where_raised(ctx, finding)
     cause = f"The code does not parse{where}: {msg or clip(finding.evidence[-1], 220, ellipsis=True)}."
     if "f-string" in msg and "backslash" in msg:
         fix = "Python before 3.12 forbids backslashes inside f-string braces: compute the value into a variable first."
@@ -112,7 +92,7 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    msg, where = finding.message, _where(ctx, finding)
+    msg, where = finding.message, where_raised(ctx, finding)
     name = _NAME.search(msg)
     if name:
         n = next(x for x in name.groups() if x)
@@ -165,7 +145,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 
 def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    msg, g, where = finding.message, finding.groups, _where(ctx, finding)
+    msg, g, where = finding.message, finding.groups, where_raised(ctx, finding)
     call = _CALL.search(msg) or _CALL.search(finding.evidence[0] if finding.evidence else "")
     if call:
         func = call.group("func")
@@ -209,59 +189,9 @@ def _arguments(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             "Read the expected parameters (the signature, --help or the tool schema) and call again with valid ones.")
 
 
-def _runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    exc, where = finding.exception, _where(ctx, finding)
-    if finding.rule == Rule.FALLBACK_TEST_ERRORS:
-        return ("Tests errored: exceptions were raised inside tests (E), not assertion failures.",
-                "Rerun one erroring test alone with a full traceback (e.g. -x --tb=long) and fix the exception it "
-                "shows.")
-    if exc is None and finding.fault == "tool":
-        line = clip(finding.evidence[-1], 120, ellipsis=True)
-        return (f"The tool crashed on the call ({line}) instead of rejecting it cleanly.",
-                "Check every argument's type and shape against the tool's schema (strings vs numbers, lists, nested "
-                "objects, ids that exist); fix the malformed one rather than resending the same call.")
-    if exc is None:
-        origin = raised_in_library(ctx.envelope.body)
-        if origin is not None:
-            return in_library(finding, origin)
-        line = clip(finding.evidence[-1] if finding.evidence else "", 160, ellipsis=True)
-        known = next((fix for words, fix in _RUNTIME_MESSAGES if words.search(line)), None)
-        if known is not None:
-            return f"The program failed: {line}.", known
-        return (f"The program failed: {line}.",
-                "Read the last lines of the output and rerun with more detail if needed.")
-    msg, name = exc.message, exc.name
-    cause = f"{name}{where}: {clip(msg, 200, ellipsis=True)}"
-    # What the environment lacks holds wherever the exception was raised; advice on the code at the line
-    # (the own-code hints and the last resort below) only when that line is the agent's.
-    environment = [
-        ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
-                                 "tables for models defined in a script) before querying."),
-        ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
-        ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "
-                                                                   "django.setup()) before importing models."),
-        (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or "
-                                       "in binary mode."),
-        (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
-    ]
-    fix = next((text for cond, text in environment if cond), None)
-    if fix is not None:
-        return cause + ".", fix
-    origin = raised_in_library(ctx.envelope.body)
-    if origin is not None:
-        return in_library(finding, origin)
-    own_code = [
-        (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
-        (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
-    ]
-    fix = next((text for cond, text in own_code if cond),
-               "Fix the code at that location for this input; print the values involved just before the failing line.")
-    return cause + ".", fix
-
-
 BUILDERS = {
     "syntax_error": _syntax, "undefined_name": _undefined, "missing_dependency": explain_missing,
-    "file_not_found": explain_missing_path, "invalid_arguments": _arguments, "runtime_error": _runtime,
+    "file_not_found": explain_missing_path, "invalid_arguments": _arguments, "runtime_error": explain_runtime,
     "test_failure": explain_test_failure, **ADVICE,
 }
 
