@@ -14,8 +14,10 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.QUOTA_EXHAUSTED, "resource_limit", "quota|billing|credit balance",
         r"insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|"
         r"quota (?:has been )?exceeded(?![^\n]{0,120}per[ _](?:minute|second))|"
-        r"exceeded (?:your|the) (?:monthly |daily )?quota|insufficient (?:[\w-]{1,20} ){0,2}quota\b|"
-        r"billing (?:hard )?limit",
+        # (Google's APIs link the word: "exceeded your <a href=...>quota</a>", reason quotaExceeded)
+        r"exceeded (?:your|the) (?:monthly |daily )?(?:<a [^>\n]{0,200}>)?quota|"
+        r"insufficient (?:[\w-]{1,20} ){0,2}quota\b|"
+        r"billing (?:hard )?limit|\bquotaExceeded\b",
         priority=91,  # above the 403 or 429 a provider sends it with: the quota is the mechanism
         fault="environment", flags=IGNORECASE,
         example=("Error code: 429 - {'error': {'message': 'You exceeded your current quota, please check your plan "
