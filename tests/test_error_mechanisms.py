@@ -801,3 +801,10 @@ def test_a_panic_of_a_program_without_a_tool_call_is_not_read_as_a_tool_crash() 
     diag = diagnose("================ V panic ================\n  message: array index out of range: 1/0\n", "")
     assert "schema" not in diag.fix
     assert "length" in diag.fix
+
+
+def test_a_jvm_wrapper_that_carries_its_cause_in_the_message_is_read_by_the_cause() -> None:
+    diag = diagnose("org.apache.kafka.connect.errors.ConnectException: org.apache.hadoop.security."
+                    "AccessControlException: Permission denied: user=etl, access=WRITE, inode=\"/data\":root:"
+                    "supergroup:drwxr-xr-x\n\tat io.confluent.connect.hdfs.DataWriter.<init>(DataWriter.java:202)")
+    assert diag.category == "permission_denied"

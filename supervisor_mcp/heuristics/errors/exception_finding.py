@@ -15,6 +15,8 @@ from supervisor_mcp.heuristics.observation import ExceptionLine
 from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.models import ErrorCategory
 
+# (a package-qualified class, so that prose such as "Error: ValueError: x" is not read as a JVM cause)
+_CAUSE_IN_MESSAGE = re.compile(r"((?:[a-z_]\w{0,60}\.){2,8}[A-Z]\w{0,60}(?:Exception|Error)): ([^\n]{0,2000})")
 _RESPONSE_JSON = re.compile(r"requests[/\\]models\.py$|httpx[/\\]_models\.py$|aiohttp[/\\]client_reqrep\.py$")
 # (Python's sh names its class for the exit status, ErrorReturnCode_1; Chef's Mixlib and invoke have their own)
 _WRAPPER_EXCEPTIONS = re.compile(
@@ -30,8 +32,8 @@ _RELAYS_EXIT = re.compile(
 def from_exceptions(ctx: ErrorContext) -> Finding | None:
     """The finding of the root-most real exception in the output, or None when there is none."""
     # A subprocess wrapper's exception only reports that the command failed; its cause is elsewhere or unsent.
-    real = [e for e in ctx.exceptions if not e.name.endswith("Warning") and not _WRAPPER_EXCEPTIONS.search(e.name)
-            and not _RELAYS_EXIT.search(e.message)]
+    real = [_cause(e) for e in ctx.exceptions if not e.name.endswith("Warning")
+            and not _WRAPPER_EXCEPTIONS.search(e.name) and not _RELAYS_EXIT.search(e.message)]
     if not real:
         warnings = [e for e in ctx.exceptions if e.name.endswith("Warning")]
         if warnings and ctx.frames:
@@ -73,6 +75,15 @@ def from_exceptions(ctx: ErrorContext) -> Finding | None:
         if module and looks_local(module, f"{ctx.error}\n{ctx.action}"):
             fault = "agent"
     return Finding(category, fault, confidence, f"exc:{exc.name}", evidence, {}, exc)
+
+
+def _cause(exc: ExceptionLine) -> ExceptionLine:
+    """The exception a JVM wrapper carries in its message (`ConnectException: org.apache...AccessControlException:
+    Permission denied`, what `new X(cause)` prints): the cause, which says what failed; else the exception."""
+    inner = _CAUSE_IN_MESSAGE.match(exc.message)
+    if inner is None:
+        return exc
+    return ExceptionLine(inner.group(1), inner.group(2).strip(), exc.line, exc.start)
 
 
 def _syntax_location(body: str, exc: ExceptionLine) -> list[str]:
