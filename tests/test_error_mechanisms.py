@@ -808,3 +808,15 @@ def test_a_jvm_wrapper_that_carries_its_cause_in_the_message_is_read_by_the_caus
                     "AccessControlException: Permission denied: user=etl, access=WRITE, inode=\"/data\":root:"
                     "supergroup:drwxr-xr-x\n\tat io.confluent.connect.hdfs.DataWriter.<init>(DataWriter.java:202)")
     assert diag.category == "permission_denied"
+
+
+def test_a_search_cluster_read_only_after_its_disk_flood_stage_is_a_disk_limit_not_a_login() -> None:
+    diag = diagnose('retrying failed action with response code: 403 ({"type"=>"cluster_block_exception", "reason"=>'
+                    '"blocked by: [FORBIDDEN/12/index read-only / allow delete (api)];"})', "")
+    assert diag.category == "resource_limit"
+
+
+def test_a_sealed_vault_is_a_state_to_change_not_a_503_to_wait_out() -> None:
+    diag = diagnose('StatusCodeError: 503 - {"errors":["Vault is sealed"]}', "node read-secret.js")
+    assert diag.category == "precondition_failed"
+    assert not diag.retryable

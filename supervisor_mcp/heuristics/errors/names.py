@@ -216,6 +216,8 @@ class Rule(StrEnum):
     PS_NOT_RECOGNIZED = "ps_not_recognized"
     CONTAINER_OOM = "container_oom"
     FLAG_AS_PROGRAM = "flag_as_program"
+    DISK_WATERMARK = "disk_watermark"
+    SEALED = "sealed"
     HOST_KEY_CHANGED = "host_key_changed"
     PS_FLAG_AS_COMMAND = "ps_flag_as_command"
     PHP_EXTENSION_FUNCTION = "php_extension_function"

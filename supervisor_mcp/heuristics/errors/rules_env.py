@@ -95,6 +95,17 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"Cannot allocate memory|\bENOMEM\b|[Oo]ut of memory|\bOOM\b|oom-kill|std::bad_alloc|memory exhausted|"
         r"heap out of memory|^Killed$|memory allocation of \d+ bytes failed", fault="environment",
         example="fatal: Out of memory, malloc failed (tried to allocate 2147483648 bytes)"),
+    # A search cluster that set its indices read-only when a node's disk passed the flood stage answers every
+    # write with 403: the disk, not the credentials.
+    sig(Rule.DISK_WATERMARK, "resource_limit", "allow delete|allow-delete|flood stage|flood-stage",
+        r"index read-only / allow delete|flood[ -]stage(?: disk)? watermark|read-only-allow-delete block",
+        priority=91, fault="environment",
+        example=('{"type":"cluster_block_exception","reason":"blocked by: [FORBIDDEN/12/index read-only / allow '
+                 'delete (api)];"}'),
+        advice=("A node's disk passed the flood-stage watermark, so the cluster made its indices read-only.",
+                "Free disk on the data nodes (delete old indices, add disk), then clear the block: PUT */_settings "
+                "{{\"index.blocks.read_only_allow_delete\": null}} (recent versions clear it themselves once the "
+                "disk is below the watermark).")),
     sig(Rule.DISK, "resource_limit", "no space|enospc|quota|edquot",
         r"No space left on device|ENOSPC|Disk quota exceeded|EDQUOT", fault="environment",
         example="cp: error writing '/tmp/data.bin': No space left on device"),

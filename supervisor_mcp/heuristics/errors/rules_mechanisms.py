@@ -34,6 +34,13 @@ _NETWORK: tuple[Signature, ...] = (
         advice=("A host name did not resolve: DNS or the network is down or unreachable from here.",
                 "Retry with backoff; if it persists, check the network (ping 1.1.1.1; cat /etc/resolv.conf) and the "
                 "host name's spelling.")),
+    # A secrets store that starts sealed refuses every read with 503 until an operator unseals it: waiting does not.
+    sig(Rule.SEALED, "precondition_failed", "is sealed",
+        r"\bVault is sealed\b", priority=92,
+        example='Error reading secret/data/app: Error making API request.\nCode: 503. Errors:\n\n* Vault is sealed',
+        advice=("The Vault server is sealed: it holds its data but refuses every request until it is unsealed.",
+                "Unseal it (vault operator unseal with the unseal keys, or check why auto-unseal failed: its KMS "
+                "and the server log), then repeat the call; retrying while sealed fails the same way.")),
     sig(Rule.OVERLOADED, "transient", "overloaded|529|api error: 5",
         # A bare 529 is as likely a count or a duration in a log ("529 ms"): only in an HTTP status's words.
         r"(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b529\b|\b529\b[^\n]{0,5}(?:Overloaded|Site Overloaded)|"
