@@ -99,3 +99,10 @@ def test_a_google_api_quota_sent_as_403_with_its_linked_word_is_a_spent_quota() 
                     '\'quotaExceeded\'}]"', "python fetch.py")
     assert diag.category == "resource_limit"
     assert not diag.retryable
+
+
+def test_a_context_overflow_read_from_the_sdks_exception_gets_the_context_advice() -> None:
+    diag = diagnose("openai.error.InvalidRequestError: This model's maximum context length is 4097 tokens. However, "
+                    "you requested 5000 tokens (3250 in the messages, 1750 in the completion).", "python app.py")
+    assert "context window" in diag.root_cause
+    assert "max_tokens" in diag.fix

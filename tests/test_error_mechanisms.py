@@ -820,3 +820,15 @@ def test_a_sealed_vault_is_a_state_to_change_not_a_503_to_wait_out() -> None:
     diag = diagnose('StatusCodeError: 503 - {"errors":["Vault is sealed"]}', "node read-secret.js")
     assert diag.category == "precondition_failed"
     assert not diag.retryable
+
+
+def test_a_full_disk_under_docker_names_dockers_own_storage() -> None:
+    diag = diagnose("ERROR: failed to register layer: Error processing tar file(exit status 1): write /usr/lib/x.so: "
+                    "no space left on device", "docker compose up")
+    assert "docker system prune" in diag.fix
+
+
+def test_a_database_out_of_connection_slots_is_told_about_pools_not_sizes() -> None:
+    diag = diagnose("FATAL:  sorry, too many clients already\nFATAL:  sorry, too many clients already", "")
+    assert diag.category == "resource_limit"
+    assert "max_connections" in diag.fix

@@ -8,7 +8,7 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN
+from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN, CONTEXT_OVERFLOW
 from supervisor_mcp.heuristics.errors.transient_advice import transient_advice
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
@@ -26,6 +26,11 @@ _NOT_FOUND = re.compile(
     r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
     re.IGNORECASE,
 )
+_CONTEXT = re.compile(CONTEXT_OVERFLOW, re.IGNORECASE)
+_NO_SPACE = re.compile(r"No space left on device|\bENOSPC\b", re.IGNORECASE)
+_DOCKER = re.compile(r"\bdocker\b|/var/lib/docker|failed to register layer|\bpodman\b", re.IGNORECASE)
+_CONNECTIONS = re.compile(r"too many clients|too many connections|remaining connection slots are reserved",
+                          re.IGNORECASE)
 _STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOverflowException"})
 _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
 _USAGE_PROGRAM = re.compile(r"^(?:usage|Usage): ([\w.-]{1,60})(?= )")
@@ -182,16 +187,28 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if rule == Rule.OUTPUT_TOO_LONG or (rule.startswith("fallback") and ctx.envelope.truncated):
         return ("The command's output was too long and was cut, so the decisive lines may be missing.",
                 narrower(ctx).capitalize() + ".")
-    if rule == Rule.CONTEXT_LENGTH:
-        return ("The input exceeds the model's context window.",
-                "Send less: summarise or split the input, keep only the relevant part.")
+    line = finding.evidence[0] if finding.evidence else ""
+    if rule == Rule.CONTEXT_LENGTH or _CONTEXT.search(line):
+        return ("The input exceeds the model's context window (the prompt plus the completion it reserves).",
+                "Send less: summarise or split the input, keep only the relevant part, or lower max_tokens if the "
+                "reserved completion is what tips it over.")
     if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
                 "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
                 "memory.")
-    if rule == Rule.DISK:
+    if rule == Rule.DISK or _NO_SPACE.search(line):
+        if _DOCKER.search(f"{ctx.action}\n{line}"):
+            return ("The disk that holds Docker's images and layers (/var/lib/docker, or the Docker Desktop VM's "
+                    "disk) is full.",
+                    "See what Docker holds (docker system df), remove what is unused (docker system prune; add -a "
+                    "for unused images and --volumes only if their data is not needed), or give it a larger disk.")
         return ("The disk is full.",
                 "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
+    if _CONNECTIONS.search(line):
+        return (f"The database server has no connection slots left: {clip(line, 160, ellipsis=True)}.",
+                "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and "
+                "share a pool (one client per process, a pooler such as PgBouncer); raise max_connections only if "
+                "the server has the memory for it.")
     if rule == Rule.RECURSION or (finding.exception and (finding.exception.name in _STACK_EXHAUSTED
                                                          or "call stack size exceeded" in finding.exception.message)):
         counts: dict[tuple[str, int], int] = {}
@@ -203,7 +220,6 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "structure refers back to itself (a file that includes itself, a cyclic reference or import).",
                 "Find the frames that repeat in the trace and the cycle behind them, and fix the termination "
                 "condition or break the cycle; raising the stack or recursion limit rarely helps.")
-    line = finding.evidence[0] if finding.evidence else ""
     if re.search(r"\bENFILE\b|too many open files in system|file table overflow", line, re.IGNORECASE):
         return (f"The whole system ran out of open-file slots: {clip(line, 160, ellipsis=True)}.",
                 "Find what holds them (lsof | wc -l; lsof | awk '{print $1}' | sort | uniq -c | sort -n | tail) and "
