@@ -95,8 +95,7 @@ def test_a_loggers_warning_line_alone_is_not_an_error() -> None:
 def test_a_google_api_quota_sent_as_403_with_its_linked_word_is_a_spent_quota() -> None:
     diag = diagnose('googleapiclient.errors.HttpError: <HttpError 403 when requesting https://www.googleapis.com/'
                     'youtube/v3/search?alt=json returned "The request cannot be completed because you have exceeded '
-                    'your <a href="/youtube/v3/getting-started#quota">quota</a>.". Details: "[{\'reason\': '
-                    '\'quotaExceeded\'}]"', "python fetch.py")
+                    'your <a href="/youtube/v3/getting-started#quota">quota</a>."', "python fetch.py")
     assert diag.category == "resource_limit"
     assert not diag.retryable
 

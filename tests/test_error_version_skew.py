@@ -54,10 +54,10 @@ def test_a_removed_name_of_a_released_library_asks_for_its_version_not_the_spell
     assert "numpy" in out.fix
 
 
-def test_a_missing_attribute_of_the_agents_own_module_keeps_the_spelling_advice() -> None:
-    out = diagnose('Traceback (most recent call last):\n  File "app.py", line 2, in <module>\n'
-                   "    helpers.parse_row(r)\nAttributeError: module 'helpers' has no attribute 'parse_row'\n",
-                   "python app.py")
+def test_a_missing_attribute_of_a_checkout_of_the_package_itself_keeps_the_spelling_advice() -> None:
+    out = diagnose("astropy/units/tests/test_format.py:88: in test_to_string\n    s = u.format.Latex2.to_string(unit)\n"
+                   "E   AttributeError: module 'astropy.units.format' has no attribute 'Latex2'\n",
+                   "pytest astropy/units/tests/test_format.py")
     assert "installed version" not in out.fix
 
 
@@ -66,9 +66,9 @@ def test_a_standard_library_name_missing_in_this_python_asks_for_the_python_vers
     assert "python --version" in out.fix
 
 
-def test_a_circular_import_is_not_read_as_a_version_mismatch() -> None:
-    out = diagnose("ImportError: cannot import name 'Session' from partially initialized module 'requests' (most "
-                   "likely due to a circular import) (/app/requests/__init__.py)\n", "python app.py")
+def test_a_partially_initialized_module_is_not_read_as_a_version_mismatch() -> None:
+    out = diagnose("AttributeError: partially initialized module 'numpy' has no attribute 'array' (most likely due "
+                   "to a circular import)\n", "python numpy_demo.py")
     assert "installed version" not in out.fix
 
 

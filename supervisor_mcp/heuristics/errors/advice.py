@@ -32,13 +32,6 @@ _DOCKER = re.compile(r"\bdocker\b|/var/lib/docker|failed to register layer|\bpod
 _CONNECTIONS = re.compile(r"too many clients|too many connections|remaining connection slots are reserved",
                           re.IGNORECASE)
 _STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOverflowException"})
-_USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
-_USAGE_PROGRAM = re.compile(r"^(?:usage|Usage): ([\w.-]{1,60})(?= )")
-_UNKNOWN_OPTION = re.compile(r"(?:unknown|unrecognized|unrecognised|invalid|illegal) option|no such option|"
-                             r"invalid choice", re.I)
-_PLUGIN_FLAGS = {
-    "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
-}
 
 
 def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
@@ -247,32 +240,6 @@ def _unknown(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     return ("The output shows no failure (exit code 0, no error message).", "Carry on; read the output as the result.")
-
-
-def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    usage = _USAGE.search(ctx.envelope.body)
-    arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip().strip("`'‘’\"")
-    name = ctx.command.name if ctx.command else ""
-    # A wrapper (a build script, a CLI that shells out) passes on the usage of the program it ran.
-    program = _USAGE_PROGRAM.match(usage.group(0)) if usage else None
-    inner = program.group(1) if program and program.group(1) not in (name, "") else ""
-    shown = f" (`{clip(arg, 60, ellipsis=True)}`)" if arg else ""
-    who = f"`{inner}` (run by `{name}`)" if inner and name else f"`{inner or name}`" if inner or name else "The command"
-    name = inner or name
-    cause = f"{who} rejected its arguments{shown}: {clip(finding.evidence[0], 160, ellipsis=True)}."
-    plugin = next((p for flag, p in _PLUGIN_FLAGS.items() if arg.split()[:1] == [flag]), "")
-    if plugin:
-        return cause, (f"`{arg.split()[0]}` comes from the {plugin} plugin, which is not installed: drop the flag "
-                       f"or pip install {plugin}.")
-    fix = f"Valid usage: {clip(usage.group(0), 200, ellipsis=True)}. " if usage else ""
-    # (argparse names the script it parses for: main.py's help is python main.py --help)
-    help_of = ("the command's --help" if not name or name.startswith("__")
-               else f"`python {name} --help`" if name.endswith(".py") else f"`{name} --help`")
-    fix += f"Check {help_of} and call again with only supported options."
-    if _UNKNOWN_OPTION.search(finding.evidence[0] if finding.evidence else ""):
-        fix += (f" If the documentation you followed lists this option, the installed {name or 'program'} is "
-                f"older than that documentation: compare {name or 'its'} --version with it, or upgrade.")
-    return cause, fix
 
 
 ADVICE = {

@@ -80,6 +80,10 @@ def _from_lines(ctx: ErrorContext) -> Finding | None:
     if sig.name == Rule.NOT_AN_ARCHIVE and (wrong_flag := wrong_gzip_flag(ctx.action)):
         finding.category, finding.fix = "invalid_arguments", wrong_flag
         finding.root_cause = "tar was told to gunzip an archive that is not gzip."
+    if sig.name == Rule.APT_MISSING and _INDEX_UNRESOLVED.search(body) and not _INDEX_FETCHED.search(body):
+        # No package index could be fetched (its host did not resolve), so apt finds nothing: the network, not
+        # the name. (With any index fetched, one unreachable repository is a side issue.)
+        finding.category, finding.fault, finding.rule = "transient", "environment", Rule.DNS_FAILED
     if sig.name == Rule.PY_MESSAGE and ctx.envelope.returncode is None and ctx.obs.call.params \
             and not ctx.obs.call.shell:
         finding.fault = "tool"  # a tool API crashed on the call instead of rejecting it cleanly
@@ -205,6 +209,8 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
     return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 
 
+_INDEX_UNRESOLVED = re.compile(r"Temporary failure resolving|Could not resolve '")
+_INDEX_FETCHED = re.compile(r"^(?:Hit|Get):\d", re.MULTILINE)
 _DOUBLE_STOP = re.compile(r"(?<![.])\.\.(?=\s|$)")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from supervisor_mcp.heuristics.errors.advice import ADVICE, cli_usage
+from supervisor_mcp.heuristics.errors.advice import ADVICE
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.install import explain_missing
 from supervisor_mcp.heuristics.errors.library_frames import in_library, raised_in_library
@@ -20,6 +20,7 @@ from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.runtime_advice import explain_runtime, where_raised
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
+from supervisor_mcp.heuristics.errors.usage_advice import cli_usage
 from supervisor_mcp.heuristics.errors.version_skew import IMPORT_NAME, version_skew
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
@@ -41,6 +42,8 @@ _ATTR = re.compile(
 )
 # pydantic's report: the field name on one line, the problem indented below it.
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
+# Python 3.13 names the file that shadows a module: "(consider renaming '/app/random.py' since ...)"
+_SHADOWED = re.compile(r"consider renaming '([^'\n]{1,300})'")
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
 
 
@@ -111,6 +114,11 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         if attr.group("type") == "NoneType":
             return (f"A value is None where an object with `.{a}` was expected{where}.",
                     "Find the call that returned None (a failed lookup, a function without return) and handle it.")
+        shadow = _SHADOWED.search(msg)
+        if shadow:
+            return (f"The local file {shadow.group(1)} has the name of the module `{attr.group('module')}` and is "
+                    "imported instead of it.",
+                    f"Rename {shadow.group(1)} (and delete its __pycache__), then run again.")
         if attr.group("module"):
             m = attr.group("module")
             extra = " (circular import)" if "partially initialized" in msg else ""

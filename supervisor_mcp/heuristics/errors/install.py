@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
+from supervisor_mcp.heuristics.errors.library_frames import installed_in
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
     HEADER_PACKAGES,
@@ -104,17 +105,49 @@ _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,2
 
 
 # PowerShell's own commands are Verb-Noun and come in modules; anything else is a program on PATH.
-_CMDLET = re.compile(r"^[A-Z][a-z]{1,20}-\w{1,80}$")
+_CMDLET = re.compile(r"^[A-Za-z][a-z]{1,20}-\w{1,80}$")
 
 
 def _powershell_command(cmd: str) -> tuple[str, str]:
+    if "\\" in cmd or "/" in cmd:
+        return (f"PowerShell found nothing at `{cmd}`: that path does not exist from here.",
+                "Check the path from the current folder (Get-ChildItem on its folder): a virtual environment may "
+                "not be created yet or have another name (.venv), or the script sits elsewhere.")
     if _CMDLET.match(cmd):
         return (f"PowerShell knows no command `{cmd}`: the module that provides it is not installed or not imported.",
                 f"Find its module (Find-Module -Command {cmd}), then Install-Module NAME -Scope CurrentUser and "
                 "Import-Module NAME; check the spelling of the cmdlet too.")
     return (f"PowerShell found no command, script or program `{cmd}`: it is not installed or not on PATH.",
             f"Install it (winget, choco or scoop), or call it by its full path; a script in this folder needs "
-            f".\\{cmd}. Open a new shell after installing so that PATH is read again ($env:PATH).")
+            f".\\{cmd.removeprefix('.').removeprefix(chr(92))}. Open a new shell after installing so that PATH is "
+            "read again ($env:PATH).")
+
+
+_PY_VERSION = re.compile(r"\bpython(3)\.(\d{1,2})\b|[\\/]Python(3)(\d{1,2})[\\/]", re.IGNORECASE)
+
+
+def _removed_from_stdlib(module: str, ctx: ErrorContext) -> tuple[str, str] | None:
+    """A module Python's standard library had until a release removed it, when nothing shows an older Python."""
+    removed = REMOVED_STDLIB.get(module)
+    if removed is None:
+        return None  # (a submodule missing, distutils.cmd, is a packaging problem of its own)
+    version, replacement = removed
+    shown = _PY_VERSION.search(f"{ctx.action}\n{ctx.envelope.body}")
+    if shown is not None:
+        major, minor = (int(g) for g in shown.groups() if g is not None)
+        if (major, minor) < tuple(int(p) for p in version.split(".")):
+            return None  # this Python still ships it: something else removed it (a distro's split package)
+    importer = next((origin for frame in reversed(ctx.frames) if (origin := installed_in(frame.path, str(frame.line)))),
+                    None)
+    if importer is not None:
+        return (f"The installed package `{importer.package}` imports `{module}`, which Python {version} removed from "
+                "its standard library.",
+                f"Upgrade {importer.package} to a release that no longer needs it (or replace it), or run with a "
+                f"Python older than {version}; do not edit the installed copy.")
+    return (f"`{module}` was part of Python's standard library until Python {version} removed it; this Python is "
+            "newer than the code expects.",
+            f"{replacement}, or run the code with a Python older than {version}; a registry package of that name "
+            "is not the same thing.")
 
 
 def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -159,13 +192,9 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if not module:
         return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
-    removed = REMOVED_STDLIB.get(module.split(".")[0])
+    removed = _removed_from_stdlib(module, ctx)
     if removed is not None:
-        version, replacement = removed
-        return (f"`{module}` was part of Python's standard library until Python {version} removed it; this Python is "
-                "newer than the code expects.",
-                f"{replacement}, or run the code with a Python older than {version}; a registry package of that name "
-                "is not the same thing.")
+        return removed
     interp = g.get("interp")
     if interp:
         return (f"The interpreter {interp} has no module `{module}`.",

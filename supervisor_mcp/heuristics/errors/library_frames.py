@@ -24,20 +24,31 @@ _INSTALLED = re.compile(
     r"|[\\/]pkg[\\/]mod[\\/](?P<go>[^@\s]{1,200})@"
     r"|(?:^|[\\/])vendor[\\/](?P<vendor>[\w.-]{1,80}(?:[\\/][\w.-]{1,80})?)(?=[\\/])"
     r"|^/usr/share/(?P<share>[\w.+-]{1,80})(?=[\\/])"
-    r"|/nix/store/[a-z0-9]{32}-(?P<nix>[\w.+-]{1,80}?)(?:-\d[\w.]{0,30})?(?=[\\/])"
     r"|[\\/]\.julia[\\/](?:packages|v[\d.]{1,6})[\\/](?P<julia>[\w.]{1,80})(?=[\\/])"
     r"|\.terraform[\\/]modules[\\/](?P<terraform>[\w.-]{1,80})(?=[\\/])"
 )
-# The runtime's own code (node internals, Python's and Go's standard library, Rust's std) is neither the
-# agent's nor a dependency's: a trace through it says nothing either way.
+# The runtime's own code (node internals, Python's standard library on Unix and Windows, Go's GOROOT, Rust's
+# std, a frozen module) is neither the agent's nor a dependency's: a trace through it says nothing either way.
+# (Python's `<stdin>` and `<string>` are the agent's snippet, so they are not here; nor is a GOPATH checkout,
+# /go/src/app: only GOROOT's own layout or a standard package's folder under go/src is the runtime.)
 _RUNTIME = re.compile(
-    r"^(?:node:|internal[\\/]|<|native$|/rustc/)"
+    r"^(?:node:|internal[\\/]|<frozen |<anonymous>|native$|/rustc/)"
     r"|[\\/]lib[\\/]python\d[\d.]{0,5}[\\/](?!site-packages|dist-packages)"
-    r"|[\\/]go[\\/]src[\\/]"
+    r"|[\\/]Python\d{2,3}[\\/][Ll]ib[\\/](?!site-packages)"
+    r"|(?:^|[\\/])(?:usr[\\/](?:local[\\/])?(?:lib[\\/])?go(?:-[\d.]{1,6})?|goroot|go\d[\d.]{0,6})[\\/]src[\\/]"
+    r"|[\\/]go[\\/]src[\\/](?:runtime|internal|net|os|sync|syscall|reflect|fmt|encoding|io|strings|strconv|sort|"
+    r"time|context|crypto|testing|math|bufio|bytes|errors|log|path|regexp|unicode)[\\/]"
 )
-# Frames frame_of does not know: PHP's `#0 /path/x.php(86): f()` and Ruby's `from /path/x.rb:12:in 'f'`.
-_PHP_FRAME = re.compile(r"^#\d{1,4} (/[^(\n]{1,400})\((\d{1,7})\): ")
-_RUBY_FRAME = re.compile(r"^\s{0,12}(?:from )?(/[^:\n]{1,400}\.rb):(\d{1,7}):in ")
+# Frames frame_of does not know: PHP's `#0 x.php(86): f()`, Ruby's `from x.rb:12:in 'f'` and Node's ES-module
+# frames (`at f (file:///srv/app/x.mjs:3:5)`), relative or absolute.
+_PHP_FRAME = re.compile(r"^#\d{1,4} ([^\s(#][^(\n]{0,400}\.php)\((\d{1,7})\): ")
+_RUBY_FRAME = re.compile(r"^\s{0,12}(?:from )?([^\s:][^:\n]{0,400}\.rb):(\d{1,7}):in ")
+_URL_FRAME = re.compile(r"^\s+at (?:[^(\n]{1,200} \()?file://([^\s():]{1,400}|/[A-Za-z]:[^\s():]{1,400}):(\d{1,7}):\d{1,5}\)?\s*$")
+
+
+def is_runtime_path(path: str) -> bool:
+    """A file of the language's own runtime or standard library (not the agent's, not a dependency's)."""
+    return _RUNTIME.search(path) is not None
 
 
 @dataclass(frozen=True)
@@ -45,17 +56,18 @@ class LibraryOrigin:
     package: str
     path: str
     line: str
-    scheme: str  # which packaging put it there: npm, py, gem, crate, go, vendor, share
+    scheme: str  # the group of _INSTALLED that matched: npm, py, gem, crate, go, vendor, share, julia, terraform
 
 
-def _frames(text: str) -> list[tuple[str, str]]:
+def trace_frames(text: str) -> list[tuple[str, str]]:
+    """(path, line) of every stack frame of any runtime in `text`, in the order printed."""
     frames = []
     for line in text.splitlines()[:400]:
         found = frame_of(line)
         if found:
             frames.append((found[0], found[1]))
             continue
-        m = _PHP_FRAME.match(line) or _RUBY_FRAME.match(line)
+        m = _PHP_FRAME.match(line) or _RUBY_FRAME.match(line) or _URL_FRAME.match(line)
         if m:
             frames.append((m.group(1), m.group(2)))
     return frames
@@ -68,20 +80,18 @@ def installed_in(path: str, line: str) -> LibraryOrigin | None:
     if not matches:
         return None
     scheme, package = next((k, v) for k, v in matches[-1].groupdict().items() if v)
-    if scheme == "nix" and package == "source":
-        package = "a flake input"  # (a flake's inputs are all stored as <hash>-source)
     return LibraryOrigin(package.replace("\\", "/"), path, line, scheme)
 
 
 def raised_in_library(text: str) -> LibraryOrigin | None:
     """The installed package the innermost frame is in, when no frame of the trace is the agent's own."""
-    frames = _frames(text)
+    frames = trace_frames(text)
     # Python prints the innermost frame last; every other runtime prints it first.
     if 'File "' in text:
         frames.reverse()
     origin = None
     for path, line in frames:
-        if _RUNTIME.search(path):
+        if is_runtime_path(path):
             continue
         here = installed_in(path, line)
         if here is None:

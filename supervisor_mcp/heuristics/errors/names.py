@@ -217,6 +217,7 @@ class Rule(StrEnum):
     CONTAINER_OOM = "container_oom"
     FLAG_AS_PROGRAM = "flag_as_program"
     DISK_WATERMARK = "disk_watermark"
+    LOCK_WAIT = "lock_wait"
     SEALED = "sealed"
     HOST_KEY_CHANGED = "host_key_changed"
     PS_FLAG_AS_COMMAND = "ps_flag_as_command"

@@ -49,7 +49,7 @@ _FAILS = re.compile(
     r"\bFailed[A-Z]\w+|\bInsufficient \w+|"  # a cluster event's reason (FailedScheduling) and its cause
     r"\bRetrying\b|connection broken|timed out|"
     r"\bexited with (?:exit )?(?:code )?[1-9]\d{0,2}\b|ESLint found too many warnings|"
-    r"\breturned a non-zero (?:code|exit status)\b|\bnon-zero exit (?:status|code)\b|"
+    r"\breturned a non-zero (?:code|exit status):? ?\d|\bnon-zero exit (?:status|code):? ?\d|"
     r"\b[1-9]\d{0,6} (?:failures|errors)\b|"  # a tally after the success line ("104 failures, 223 errors")
     + CARRIES_EXCEPTION.pattern
 )

@@ -93,7 +93,8 @@ def pip_name(module: str) -> str:
     return PIP_NAMES.get(top, top.replace("_", "-"))
 
 
-# Standard-library modules a Python release removed (PEP 594, PEP 632), each with where its users went.
+# Standard-library modules a Python release removed (PEP 594, PEP 632, 3.12's imp), each with where its users
+# went.
 REMOVED_STDLIB: dict[str, tuple[str, str]] = {
     "distutils": ("3.12", "pip install setuptools (it provides distutils again), or port the build to setuptools"),
     "imp": ("3.12", "Use importlib (importlib.util, importlib.import_module) instead of imp"),
@@ -109,6 +110,17 @@ REMOVED_STDLIB: dict[str, tuple[str, str]] = {
     "uu": ("3.13", "Use base64"),
     "audioop": ("3.13", "pip install audioop-lts"),
     "lib2to3": ("3.13", "Use a maintained parser (libcst, parso)"),
+    "aifc": ("3.13", "Upgrade the code that reads AIFF files, or use soundfile"),
+    "chunk": ("3.13", "Read the IFF chunks with struct"),
+    "mailcap": ("3.13", "Use mimetypes"),
+    "msilib": ("3.13", "Use a maintained MSI tool (WiX, msitools)"),
+    "nis": ("3.13", "Query NIS with a maintained client, or move off NIS"),
+    "nntplib": ("3.13", "Use a maintained NNTP client"),
+    "ossaudiodev": ("3.13", "Use a maintained audio library (sounddevice, pyalsaaudio)"),
+    "sndhdr": ("3.13", "Use filetype or soundfile to detect audio types"),
+    "spwd": ("3.13", "Use python-pam, or read the shadow file another way"),
+    "sunau": ("3.13", "Use soundfile"),
+    "xdrlib": ("3.13", "Pack the data with struct"),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from supervisor_mcp.heuristics.errors import locales
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.rules_commands import COMMAND_SIGNATURES
 from supervisor_mcp.heuristics.errors.signature import IGNORECASE, SHARED_OBJECT, Signature, sig
 
 # Headers of interpreters and common libraries that C extensions include with quotes ("Python.h"): missing, they
@@ -79,41 +80,9 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                  "unknown field `extra`, expected one of `git`, `subdirectory`, `rev`"),
         advice=("The file is well-formed, but `{name}` is not a key or value this tool's version accepts.",
                 "Use one of the names it lists, or upgrade the tool if the key is newer than it.")),
-    # --- missing: commands, modules, libraries, headers, packages
-    sig(Rule.COMMAND_NOT_FOUND, "missing_dependency", "command not found",
-        r"^(?:[^\n:]{0,60}: )?(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): command not found$|"
-        r"^zsh: command not found: (?P<cmd2>\S{1,100})$",
-        example="bash: line 1: rg: command not found"),
-    # A tool naming a program it runs that is not on PATH ("git must be available and on the PATH").
-    sig(Rule.NOT_ON_PATH, "missing_dependency", "on the path|in the path|on your path|in your path",
-        # (a program's name, not a directory's last part: "/home/u/.local/bin needs to be in your PATH")
-        r"(?<![/\\\w.+-])(?P<cmd>[\w.+-]{1,40}) (?:must|needs to) be (?:installed and )?(?:available )?(?:and )?"
-        r"(?:on|in) (?:the |your )?\$?PATH\b|"
-        r"(?<![/\\\w.+-])(?P<cmd2>[\w.+-]{1,40}) is not installed or not (?:on|in) (?:the |your )?\$?PATH\b",
-        priority=59,  # a requirement stated in a note yields to the error the call got
-        example=("Error downloading modules: error downloading 'https://example.org/mod.git': git must be available "
-                 "and on the PATH")),
-    sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
-        # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
-        # (and "script: 66: script: jq: not found", the name twice around the line, whatever the script is called)
-        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|(?P<script>[\w./-]{1,200}): \d{1,7}: (?P=script)|"
-        r"[\w./-]{1,200}\.sh(?=: (?:line )?\d{1,7}: )): (?:\d{1,7}: )?"
-        r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
-        example="/bin/sh: 1: tree: not found"),
-    # PowerShell's CommandNotFoundException, whose message the console often wraps mid-sentence; a term that is
-    # a parameter (-Name) was an option the host did not take, read as a command.
-    sig(Rule.PS_FLAG_AS_COMMAND, "invalid_arguments", "is not recognized as",
-        r"The term '(?P<arg>-[^'\n]{1,200})' is not recognized as (?:the|a) name of a", priority=96,
-        example=("-Foo : The term '-Foo' is not recognized as the name of a cmdlet, function, script file, or "
-                 "operable program."),
-        advice=("PowerShell read the parameter `{arg}` as a command name: the program it was given to does not "
-                "take it, or it came before the script or command it belongs to.",
-                "Check the parameters the program accepts (pwsh -?, Get-Help NAME) and pass `{arg}` after the "
-                "command it belongs to, or drop it.")),
-    sig(Rule.PS_NOT_RECOGNIZED, "missing_dependency", "is not recognized as",
-        r"The term '(?P<cmd>[^'\n]{1,200})' is not recognized as (?:the|a) name of a",
-        example=("terraform : The term 'terraform' is not recognized as the name of a cmdlet, function, script "
-                 "file, or operable program.")),
+    # --- missing: commands (rules_commands.py), modules, libraries, headers, packages
+)
+CODE_SIGNATURES += COMMAND_SIGNATURES + (
     sig(Rule.PYTHON_M_PACKAGE, "invalid_arguments", "cannot be directly executed",
         r"No module named (?P<module>[\w.]{1,100})\.__main__; '[\w.]{1,100}' is a package and cannot be directly "
         r"executed", priority=96,

@@ -80,13 +80,19 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         advice=("The repository no longer serves plain HTTP; the build still names an http:// URL.",
                 "Change the repository URL in the build file (or settings.xml / init script) to https://, then "
                 "build again; retrying unchanged fails the same way.")),
-    # (a package manager that waits on another's lock says so: cargo's package cache, yarn's mutex)
-    sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy|"
-        "waiting for file lock|other yarn instance",
+    sig(Rule.BUSY, "transient", "temporarily unavailable|eagain|locked|get lock|dpkg frontend|text file busy",
         r"Resource temporarily unavailable|\bEAGAIN\b|database is locked|Could not get lock|"
-        r"Unable to acquire the dpkg frontend lock|Text file busy|Blocking waiting for file lock on|"
-        r"Waiting for the other yarn instance to finish",
+        r"Unable to acquire the dpkg frontend lock|Text file busy",
         example="E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (apt-get)"),
+    # A package manager waiting on another's lock (cargo's package cache, yarn's mutex) says so and then goes
+    # on: only when nothing else in the output failed was the wait the end of it (ranked under every finding).
+    sig(Rule.LOCK_WAIT, "transient", "waiting for file lock|other yarn instance",
+        r"Blocking waiting for file lock on|Waiting for the other yarn instance to finish", priority=1,
+        example="    Blocking waiting for file lock on package cache",
+        advice=("Another process (a second build, an editor's language server) holds the package manager's lock, "
+                "and this run was still waiting for it.",
+                "Let the other run finish, or stop it (ps aux | grep cargo, or yarn), then run again; remove a lock "
+                "file only if no process holds it.")),
     # --- budgets
     sig(Rule.CONTEXT_LENGTH, "resource_limit", "context|tokens|prompt is too long|token limit|model length",
         rf"{CONTEXT_OVERFLOW}|token limit", flags=IGNORECASE,

@@ -24,8 +24,9 @@ EXIT_SIGNATURES: tuple[Signature, ...] = (
                  'file not found in $PATH: unknown'),
         advice=("`{arg}` was run as the program: an option or the `--` separator stands where the command's name "
                 "goes.",
-                "Put the command right after the container or service name and drop the `--` (docker exec NAME "
-                "CMD ARGS), or move the option before the container name.")),
+                "Put the exec command's own options before the container name (and, for kubectl, before its `--`); "
+                "the first word after them must be the program to run: docker exec NAME CMD ARGS, kubectl exec POD "
+                "-c CONTAINER -- CMD ARGS.")),
     sig(Rule.EXIT_127, "missing_dependency", "error 127|command not found|127|executable file not found",
         rf"\] Error 127$|^[^\n]{{0,200}}: Command not found$|{_EXIT}127\b|"
         r"executable file not found in \$PATH", flags=IGNORECASE, priority=89,  # a 'Permission denied' exec is 127 too

@@ -17,7 +17,7 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
         # (Google's APIs link the word: "exceeded your <a href=...>quota</a>", reason quotaExceeded)
         r"exceeded (?:your|the) (?:monthly |daily )?(?:<a [^>\n]{0,200}>)?quota|"
         r"insufficient (?:[\w-]{1,20} ){0,2}quota\b|"
-        r"billing (?:hard )?limit|\bquotaExceeded\b",
+        r"billing (?:hard )?limit|(?-i:\bquotaExceeded\b)",
         priority=91,  # above the 403 or 429 a provider sends it with: the quota is the mechanism
         fault="environment", flags=IGNORECASE,
         example=("Error code: 429 - {'error': {'message': 'You exceeded your current quota, please check your plan "

@@ -134,9 +134,11 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         example=("AH00526: Syntax error on line 18 of /etc/apache2/sites-enabled/app.conf:\nInvalid command "
                  "'RewriteEngine', perhaps misspelled or defined by a module not included in the server "
                  "configuration"),
-        advice=("Apache does not load the module that defines the `{directive}` directive.",
-                "Enable that module (a2enmod and the module's name, e.g. a2enmod headers for Header, a2enmod rewrite "
-                "for RewriteEngine; or a LoadModule line), check with apachectl configtest, then reload.")),
+        advice=("Apache does not know the `{directive}` directive: it is misspelled, or the module that defines it "
+                "is not loaded.",
+                "Check the spelling against the documentation first; if it is right, enable its module (a2enmod and "
+                "the module's name, e.g. a2enmod headers for Header, a2enmod rewrite for RewriteEngine; or a "
+                "LoadModule line). apachectl -L lists the directives loaded now; apachectl configtest, then reload.")),
     # A configure step's test program did not build: no compiler, or one without its C library headers.
     sig(Rule.NO_WORKING_COMPILER, "missing_dependency",
         "cannot create executables|failed to generate an executable|install development tools",

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in
+from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in, is_runtime_path, trace_frames
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
-from supervisor_mcp.heuristics.observation.frames import Frame, last_python_frame
+from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _MODULE_ATTR = re.compile(r"module '(?P<module>[\w.]{1,100})' has no attribute '(?P<attr>\w{1,100})'")
@@ -38,46 +38,61 @@ _LOCATION = re.compile(
     r"|^(?P<tsc>[^\s:(][^\n(]{0,400})\((?P<l3>\d{1,7}),\d{1,5}\): error TS\d{1,5}"
     r"|^(?P<node>/[^\n:]{1,400}\.[cm]?[jt]sx?):(?P<l4>\d{1,7})\s*$"
     # Terraform's `on PATH line N`, Ruby's `path.rb:N: syntax error`, Julia's `while loading PATH, in expression
-    # starting on line N`, Nix's `at PATH:N:C`
+    # starting on line N`, gc's `path.go:L:C: message` (it prints no "error") inside the module cache
     r"|^[│ \t]{0,8}on (?P<tf>[^\s,]{1,400}) line (?P<l6>\d{1,7})"
     r"|^(?P<rb>[^\s:]{1,400}\.rb):(?P<l7>\d{1,7}): syntax error"
     r"|while loading (?P<jl>[^\s,]{1,400}\.jl), in expression starting on line (?P<l8>\d{1,7})"
-    r"|\bat (?P<nixf>/nix/store/[^\s:]{1,400}):(?P<l9>\d{1,7}):\d{1,5}",
+    r"|^(?P<gomod>[^\s:]{0,400}[\\/]pkg[\\/]mod[\\/][^\s:]{1,400}\.go):(?P<l9>\d{1,7}):\d{1,5}: ",
     re.MULTILINE,
 )
-_STDLIB_PATH = re.compile(r"[\\/]lib[\\/]python\d")
+# A block a tool prints as a warning (Terraform's `│ Warning:`): its location is not the failure's.
+_WARNING_BLOCK = re.compile(r"^[│ \t]{0,8}Warning:", re.MULTILINE)
+# An npm package name (a scope and a name, lowercase): not a path alias such as `@/lib`, `~/x` or `#lib/db`.
+_NPM_NAME = re.compile(r"(?:@[a-z0-9][\w.-]{0,80}/)?[a-z0-9][\w.-]{0,120}(?:/[\w.-]{1,80}){0,4}")
+# Standard-library submodules that their package does not import: `logging.handlers` needs its own import.
+_SUBMODULES = frozenset({
+    "logging.handlers", "logging.config", "importlib.util", "importlib.metadata", "importlib.resources",
+    "importlib.machinery", "xml.etree", "xml.dom", "xml.sax", "concurrent.futures", "email.mime", "email.utils",
+    "urllib.request", "urllib.parse", "urllib.error", "http.client", "http.server", "http.cookies",
+    "multiprocessing.pool", "unittest.mock", "ctypes.util", "os.path", "json.decoder", "dbm.gnu", "curses.ascii",
+})
 _PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
 _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
-              "crate": "rustc --version", "go": "go version", "julia": "julia --version", "nix": "nix --version",
+              "crate": "rustc --version", "go": "go version", "julia": "julia --version",
               "terraform": "terraform version"}
 
 
 def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
     """Root cause and fix when the error shows code and an installed version that disagree, else None."""
     body = ctx.envelope.body
-    where = _compile_location(body, finding)
+    window = _finding_window(body, finding)
+    where = _compile_location(window, finding)
     if where is not None:
         return _in_installed_source(where)
     if finding.category != "undefined_name":
         return None
     msg = finding.message
+    if "consider renaming" in msg:
+        return None  # Python 3.13 names the local file that shadows the module: the ordinary advice reads it
     attr = _MODULE_ATTR.search(msg)
     if attr and "partially initialized" not in msg:
-        return _python_name(attr.group("module"), attr.group("attr"), None, ctx.frames)
+        return _python_name(attr.group("module"), attr.group("attr"), None, trace_frames(body))
     imp = IMPORT_NAME.search(msg)
-    if imp and "circular" not in msg:
-        return _python_name(imp.group("module"), imp.group("name"), imp.group("path"), ctx.frames)
+    if imp:
+        return _python_name(imp.group("module"), imp.group("name"), imp.group("path"), trace_frames(body))
     if finding.exception is not None and finding.exception.name in _LINKAGE:
         return (f"{finding.exception.name}: {finding.message}. The class was compiled against another version "
                 "of a library (or of the platform) than the one on the classpath at run time.",
                 "Do not rename anything in the code. Find which jars provide that class (mvn dependency:tree, "
                 "gradle dependencies), align them on one version, and rebuild; for a plugin, install the build "
                 "made for this server or platform version.")
-    export = _MISSING_EXPORT.search(body)
+    export = _MISSING_EXPORT.search(window)
     if export:
         package = next(v for k, v in export.groupdict().items() if v and not k.startswith("n"))
         name = next(v for k, v in export.groupdict().items() if v and k.startswith("n"))
         package = package.removeprefix("node_modules/")
+        if not _NPM_NAME.fullmatch(package) or "Did you mean to use 'import" in window:
+            return None  # a path alias of the project's own, or a default export imported by name
         return (f"The installed `{package}` has no export `{name}`: the code was written for another release of "
                 "it (the export was renamed, removed, or not added yet).",
                 f"Check the installed version (npm ls {shell_quote(package)}) against the one the code was written "
@@ -86,17 +101,20 @@ def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
     return None
 
 
-def _python_name(module: str, name: str, path: str | None, frames: list[Frame]) -> tuple[str, str] | None:
+def _python_name(module: str, name: str, path: str | None, frames: list[tuple[str, str]]) -> tuple[str, str] | None:
     top = module.split(".", 1)[0]
-    # A checkout of the package itself (a repository the agent works on, /testbed/django/...) is the
-    # agent's code, whatever the package's name: the path or the trace's frames say which it is.
+    # A checkout of the package itself (a repository the agent works on, /testbed/django/..., or pytest's
+    # relative astropy/units/...) is the agent's code, whatever the package's name: the path or the frames say.
     installed = path is not None and installed_in(path, "") is not None
-    in_stdlib = path is not None and not installed and _STDLIB_PATH.search(path) is not None
+    in_stdlib = path is not None and not installed and is_runtime_path(path)
     if path is not None and not (installed or in_stdlib):
         return None
-    if path is None and any(f"/{top}/" in frame.path.replace("\\", "/") and installed_in(frame.path, "") is None
-             for frame in frames):
+    if path is None and any(f"/{top}/" in "/" + where.replace("\\", "/") and installed_in(where, "") is None
+                            for where, _ in frames):
         return None
+    if f"{module}.{name}" in _SUBMODULES:
+        return (f"`{module}.{name}` is a submodule that `import {module}` does not load.",
+                f"Import it: import {module}.{name} (or from {module} import {name}), then use it as before.")
     if is_stdlib(module) and not installed:
         return (f"The standard library's `{module}` has no `{name}` in this Python: it was moved or removed "
                 "between Python versions, or it exists only on another platform (os.getuid and os.fork are "
@@ -113,6 +131,16 @@ def _python_name(module: str, name: str, path: str | None, frames: list[Frame]) 
             "code expects.")
 
 
+def _finding_window(body: str, finding: Finding) -> str:
+    """The output from the finding's own line on (a location or export printed there or just after it), with
+    any warning block cut off: another error's or a warning's location is not this failure's."""
+    line = finding.evidence[0].strip() if finding.evidence else ""
+    start = body.find(line[:80]) if line else -1
+    window = body[body.rfind("\n", 0, start) + 1:][:3000] if start >= 0 else body
+    warning = _WARNING_BLOCK.search(window, 1)
+    return window[:warning.start()] if warning else window
+
+
 def _compile_location(body: str, finding: Finding) -> LibraryOrigin | None:
     if finding.exception is not None and finding.exception.name in _PARSE_ERRORS:
         # Python names the file it could not parse in the last frame; earlier frames are the importers.
@@ -120,7 +148,9 @@ def _compile_location(body: str, finding: Finding) -> LibraryOrigin | None:
         if frame is not None:
             return installed_in(frame.group(1), frame.group(2))
     match = _LOCATION.search(body)
-    if match is None:
+    if match is None or (match.group("node") and "SyntaxError" not in body):
+        # (node's `path:line` header over the source line heads every uncaught error; only under a
+        # SyntaxError is it a file that does not parse)
         return None
     path = next(v for k, v in match.groupdict().items() if v and not k.startswith("l"))
     line = next(v for k, v in match.groupdict().items() if v and k.startswith("l"))
