@@ -184,3 +184,11 @@ def test_a_windows_standard_library_path_is_read_as_the_standard_library() -> No
                    "(C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Python310\\lib\\collections\\__init__.py)",
                    "python app.py")
     assert "python --version" in out.fix
+
+
+def test_a_windows_standard_library_frame_is_not_the_agents_line() -> None:
+    out = diagnose('Traceback (most recent call last):\n  File "C:\\proj\\main.py", line 26, in <module>\n'
+                   '    key = os.environ["API_KEY"]\n'
+                   '  File "C:\\Python310\\lib\\os.py", line 680, in __getitem__\n    raise KeyError(key) from None\n'
+                   "KeyError: 'API_KEY'\n", "python main.py")
+    assert "main.py:26" in out.root_cause

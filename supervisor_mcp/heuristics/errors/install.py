@@ -19,6 +19,7 @@ from supervisor_mcp.heuristics.errors.packages import (
 )
 from supervisor_mcp.heuristics.errors.signature import SHARED_OBJECT
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.code_paths import is_runtime_path
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _SHARED_OBJECT = re.compile(SHARED_OBJECT)
@@ -98,7 +99,6 @@ def _shared_library(linux_name: str, macos_name: str) -> tuple[str, str]:
             "rebuild.")
 
 
-_INSTALLED = re.compile(r"site-packages|dist-packages|node_modules|[\\/]lib(?:64)?[\\/]python\d", re.IGNORECASE)
 _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 # subprocess starting a program by name that is not installed (diagnose.py knows it by subprocess's frame)
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
@@ -235,7 +235,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 def _in_project_path(module: str, body: str) -> bool:
     """Whether a path in the output runs through a folder named `module` outside installed packages."""
     folder = re.compile(rf"[\\/]{re.escape(module)}[\\/]")
-    return any(folder.search(token) and not _INSTALLED.search(token)
+    return any(folder.search(token) and installed_in(token, "") is None and not is_runtime_path(token)
                for token in re.findall(r"[^\s'\"()]{3,300}", body[-8000:]))
 
 

@@ -13,42 +13,14 @@ from dataclasses import dataclass
 
 from supervisor_mcp.heuristics.errors.finding import Finding
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.code_paths import installed_package, is_runtime_path
 from supervisor_mcp.heuristics.observation.frames import frame_of
 
-# One group per packaging scheme; the group holds the package's name as its folder spells it.
-_INSTALLED = re.compile(
-    r"node_modules[\\/](?P<npm>(?:@[\w.-]{1,80}[\\/])?[\w.-]{1,80})(?=[\\/])"
-    r"|(?:site|dist)-packages[\\/](?P<py>[A-Za-z_][\w.-]{0,80}?)(?:\.py)?(?=[\\/]|$)"
-    r"|[\\/]gems[\\/](?P<gem>[\w.-]{1,80}?)-\d[\w.]{0,30}(?=[\\/])"
-    r"|[\\/]\.cargo[\\/]registry[\\/]src[\\/][^\\/]{1,100}[\\/](?P<crate>[\w-]{1,80}?)-\d[\w.+-]{0,40}(?=[\\/])"
-    r"|[\\/]pkg[\\/]mod[\\/](?P<go>[^@\s]{1,200})@"
-    r"|(?:^|[\\/])vendor[\\/](?P<vendor>[\w.-]{1,80}(?:[\\/][\w.-]{1,80})?)(?=[\\/])"
-    r"|^/usr/share/(?P<share>[\w.+-]{1,80})(?=[\\/])"
-    r"|[\\/]\.julia[\\/](?:packages|v[\d.]{1,6})[\\/](?P<julia>[\w.]{1,80})(?=[\\/])"
-    r"|\.terraform[\\/]modules[\\/](?P<terraform>[\w.-]{1,80})(?=[\\/])"
-)
-# The runtime's own code (node internals, Python's standard library on Unix and Windows, Go's GOROOT, Rust's
-# std, a frozen module) is neither the agent's nor a dependency's: a trace through it says nothing either way.
-# (Python's `<stdin>` and `<string>` are the agent's snippet, so they are not here; nor is a GOPATH checkout,
-# /go/src/app: only GOROOT's own layout or a standard package's folder under go/src is the runtime.)
-_RUNTIME = re.compile(
-    r"^(?:node:|internal[\\/]|<frozen |<anonymous>|native$|/rustc/)"
-    r"|[\\/]lib[\\/]python\d[\d.]{0,5}[\\/](?!site-packages|dist-packages)"
-    r"|[\\/]Python\d{2,3}[\\/][Ll]ib[\\/](?!site-packages)"
-    r"|(?:^|[\\/])(?:usr[\\/](?:local[\\/])?(?:lib[\\/])?go(?:-[\d.]{1,6})?|goroot|go\d[\d.]{0,6})[\\/]src[\\/]"
-    r"|[\\/]go[\\/]src[\\/](?:runtime|internal|net|os|sync|syscall|reflect|fmt|encoding|io|strings|strconv|sort|"
-    r"time|context|crypto|testing|math|bufio|bytes|errors|log|path|regexp|unicode)[\\/]"
-)
 # Frames frame_of does not know: PHP's `#0 x.php(86): f()`, Ruby's `from x.rb:12:in 'f'` and Node's ES-module
 # frames (`at f (file:///srv/app/x.mjs:3:5)`), relative or absolute.
 _PHP_FRAME = re.compile(r"^#\d{1,4} ([^\s(#][^(\n]{0,400}\.php)\((\d{1,7})\): ")
 _RUBY_FRAME = re.compile(r"^\s{0,12}(?:from )?([^\s:][^:\n]{0,400}\.rb):(\d{1,7}):in ")
 _URL_FRAME = re.compile(r"^\s+at (?:[^(\n]{1,200} \()?file://([^\s():]{1,400}|/[A-Za-z]:[^\s():]{1,400}):(\d{1,7}):\d{1,5}\)?\s*$")
-
-
-def is_runtime_path(path: str) -> bool:
-    """A file of the language's own runtime or standard library (not the agent's, not a dependency's)."""
-    return _RUNTIME.search(path) is not None
 
 
 @dataclass(frozen=True)
@@ -76,11 +48,8 @@ def trace_frames(text: str) -> list[tuple[str, str]]:
 def installed_in(path: str, line: str) -> LibraryOrigin | None:
     """The package an installed file belongs to, by the folder its packaging scheme puts it in."""
     # (the last match is the innermost folder: vendor/bundle/ruby/3.1.0/gems/rake-13.0/ is rake)
-    matches = list(_INSTALLED.finditer(path))
-    if not matches:
-        return None
-    scheme, package = next((k, v) for k, v in matches[-1].groupdict().items() if v)
-    return LibraryOrigin(package.replace("\\", "/"), path, line, scheme)
+    found = installed_package(path)
+    return LibraryOrigin(found[1], path, line, found[0]) if found else None
 
 
 def raised_in_library(text: str) -> LibraryOrigin | None:

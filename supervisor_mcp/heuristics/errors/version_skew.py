@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in, is_runtime_path, trace_frames
+from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in, trace_frames
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
+from supervisor_mcp.heuristics.observation.code_paths import is_runtime_path
 from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 

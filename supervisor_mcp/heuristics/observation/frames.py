@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from supervisor_mcp.heuristics.observation.code_paths import installed_package, is_runtime_path
+
 # The type must end in a conventional suffix so prose like "Error: x" is left out.
 _EXC_LINE = re.compile(
     # prefixes: pytest's E, Python's exception-group bar, the JVM's, .NET's and PHP's uncaught lines, and a
@@ -51,7 +53,8 @@ _PY_FRAMES = re.compile(
     r'^(?:INTERNALERROR>)?[ \t]{0,8}File "([^"\n]{1,500})", line (\d{1,7})(?:, in ([^\n]{1,200}))?$', re.MULTILINE
 )
 _PYTEST_LOCS = re.compile(r"^([\w./-]{1,300}\.py):(\d{1,7}):(?: (\w{1,80}))?[ \t]*$", re.MULTILINE)
-_LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d|<frozen |\bimportlib\b|/usr/lib/")
+# Beyond what code_paths classifies: importlib's machinery and any system-wide /usr/lib install.
+_SYSTEM_PATH = re.compile(r"\bimportlib\b|/usr/lib/")
 # One line opening a frame, for walking a trace line by line.
 _PY_FRAME = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (\S+))?')
 _JS_FRAME = re.compile(r"^\s+at (?:(\S+) \()?([^():]+):(\d+)(?::\d+)?\)?\s*$")
@@ -91,7 +94,8 @@ class Frame:
     @property
     def own(self) -> bool:
         """True for the agent's own code (its scripts, the repository it works in), not libraries."""
-        return not _LIBRARY_PATH.search(self.path)
+        path = self.path
+        return not (installed_package(path) or is_runtime_path(path) or _SYSTEM_PATH.search(path))
 
 
 def find_exceptions(text: str) -> list[ExceptionLine]:
