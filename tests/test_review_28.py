@@ -102,6 +102,7 @@ def test_a_lock_wait_before_a_later_failure_does_not_hide_it() -> None:
 def test_yarn_waiting_on_another_instance_is_transient_when_nothing_else_failed() -> None:
     out = diagnose("Waiting for the other yarn instance to finish (41234)", "yarn install")
     assert out.category == "transient"
+    assert "still waiting" in out.root_cause
 
 
 def test_one_repository_that_did_not_resolve_does_not_hide_a_package_that_does_not_exist() -> None:
@@ -110,6 +111,7 @@ def test_one_repository_that_did_not_resolve_does_not_hide_a_package_that_does_n
                    "  Temporary failure resolving 'packages.example.com'\nReading package lists...\n"
                    "E: Unable to locate package python3.12-venv", "apt-get install -y python3.12-venv")
     assert out.category == "missing_dependency"
+    assert "apt-cache search" in out.fix
 
 
 def test_a_passing_test_named_for_a_non_zero_exit_is_still_a_pass() -> None:
@@ -170,7 +172,7 @@ def test_a_bsd_tool_is_not_told_it_is_older_than_the_docs() -> None:
 def test_kubectl_exec_of_a_flag_is_not_told_to_drop_its_separator() -> None:
     out = diagnose('OCI runtime exec failed: exec failed: unable to start container process: exec: "-c": executable '
                    "file not found in $PATH: unknown", "kubectl exec -it api-7d9 -- -c web sh")
-    assert "drop the `--`" not in out.fix
+    assert "-c CONTAINER -- CMD" in out.fix
 
 
 def test_a_go_compile_error_inside_the_module_cache_asks_for_the_go_version() -> None:
@@ -192,3 +194,137 @@ def test_a_windows_standard_library_frame_is_not_the_agents_line() -> None:
                    '  File "C:\\Python310\\lib\\os.py", line 680, in __getitem__\n    raise KeyError(key) from None\n'
                    "KeyError: 'API_KEY'\n", "python main.py")
     assert "main.py:26" in out.root_cause
+
+
+def test_a_lock_wait_the_run_went_on_past_is_not_the_failure() -> None:
+    out = diagnose("yarn install v1.22.19\nWaiting for the other yarn instance to finish (41234)\n"
+                   "[1/4] Resolving packages...\nerror Couldn't find package \"reactt@^18.2.0\" required by "
+                   "\"webapp@1.0.0\" on the \"npm\" registry.", "yarn install")
+    assert "waiting" not in out.root_cause
+
+
+def test_a_hyphenated_program_is_not_read_as_a_cmdlet() -> None:
+    out = diagnose("docker-compose : The term 'docker-compose' is not recognized as the name of a cmdlet, function, "
+                   "script file, or operable program.", "docker-compose up -d")
+    assert "Install-Module" not in out.fix
+
+
+def test_a_removed_module_the_agents_own_file_imports_is_not_blamed_on_the_framework() -> None:
+    out = diagnose('Traceback (most recent call last):\n  File "/app/.venv/bin/flask", line 8, in <module>\n'
+                   '  File "/app/.venv/lib/python3.12/site-packages/flask/cli.py", line 335, in locate_app\n'
+                   "    __import__(module_name)\n  File \"/app/app.py\", line 3, in <module>\n    import imp\n"
+                   "ModuleNotFoundError: No module named 'imp'\n", "flask --app app run")
+    assert "importlib" in out.fix
+    assert "flask" not in out.fix
+
+
+def test_an_older_python_printed_earlier_in_a_log_does_not_decide_the_version() -> None:
+    out = diagnose("nox > Creating virtual environment (virtualenv) using python3.11 in .nox/tests-3-11\n"
+                   "nox > Session tests-3.11 was successful in 9 seconds.\nE   ModuleNotFoundError: No module named "
+                   "'imp'", "nox")
+    assert "importlib" in out.fix
+
+
+def test_a_removed_module_missing_on_a_python_that_still_ships_it_is_the_distributions_package() -> None:
+    out = diagnose("ModuleNotFoundError: No module named 'distutils'", "python3.10 setup.py build")
+    assert "python3-distutils" in out.fix
+    assert "pip install distutils" not in out.fix
+
+
+def test_a_distutils_part_a_dependency_still_imports_names_setuptools() -> None:
+    out = diagnose('  File "/v/.venv/lib/python3.11/site-packages/numpy/distutils/ccompiler.py", line 20, in <module>'
+                   "\n    from distutils.msvccompiler import get_build_version\n"
+                   "ModuleNotFoundError: No module named 'distutils.msvccompiler'", "pip install .")
+    assert "setuptools<74" in out.fix
+
+
+def test_a_scripts_own_getopts_is_not_called_a_bsd_tool() -> None:
+    out = diagnose("deploy.sh: illegal option -- x\nUsage: deploy.sh [-e env] [-t tag]", "./scripts/deploy.sh -x")
+    assert "BSD" not in out.fix
+
+
+def test_a_launchers_child_script_keeps_its_own_usage() -> None:
+    out = diagnose("usage: train.py [-h] [--batch-size BATCH_SIZE]\ntrain.py: error: unrecognized arguments: "
+                   "--bath-size 32", "python -m torch.distributed.run --nproc_per_node 2 train.py --bath-size 32")
+    assert "`train.py`" in out.root_cause
+
+
+def test_a_wrapper_word_inside_an_earlier_path_is_not_a_prefix_command() -> None:
+    out = diagnose("xargs: invalid option -- 'z'\nUsage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...",
+                   "find /srv/farm/logs -name '*.log' -print0 | xargs -z rm")
+    assert "run by" not in out.root_cause
+
+
+def test_a_syntax_error_inside_node_modules_below_nodes_header_is_a_version_mismatch() -> None:
+    out = diagnose("/app/node_modules/undici/lib/web/fetch/index.js:1\nconst { foo } = bar ?? {}\n"
+                   "                     ^\n\nSyntaxError: Unexpected token '?'\n"
+                   "    at wrapSafe (internal/modules/cjs/loader.js:915:16)\n", "node server.js")
+    assert "`undici`" in out.root_cause
+
+
+def test_a_later_compile_error_does_not_replace_the_deciding_one() -> None:
+    out = diagnose("src/api.ts(14,22): error TS2304: Cannot find name 'fetchJsn'.\n"
+                   "src/dates.ts(1,10): error TS2305: Module '\"date-fns\"' has no exported member "
+                   "'formatISODuration'.", "npx tsc --noEmit")
+    assert "date-fns" not in out.root_cause
+
+
+def test_a_project_folder_import_is_not_an_npm_package() -> None:
+    out = diagnose("src/pages/Home.tsx(4,10): error TS2305: Module '\"src/lib/utils\"' has no exported member 'cn'.",
+                   "npx tsc --noEmit")
+    assert "npm ls" not in out.fix
+
+
+def test_a_browser_global_under_node_gets_the_server_rendering_advice() -> None:
+    out = diagnose("ReferenceError: window is not defined\n    at Object.<anonymous> (/app/node_modules/chart-widget/"
+                   "dist/index.js:1:9)\n    at Object.<anonymous> (/app/server.js:3:15)", "node server.js")
+    assert "typeof window" in out.fix
+
+
+def test_pythons_shadowing_hint_in_an_import_error_names_the_file() -> None:
+    out = diagnose("ImportError: cannot import name 'randint' from 'random' (consider renaming '/app/random.py' since "
+                   "it has the same name as the standard library module named 'random')", "python /app/main.py")
+    assert "Rename /app/random.py" in out.fix
+
+
+def test_an_async_node_frame_of_the_agents_is_read() -> None:
+    out = diagnose("TypeError: Cannot read properties of undefined (reading 'map')\n"
+                   "    at normalizeRows (/srv/app/node_modules/tablekit/lib/rows.js:41:22)\n"
+                   "    at async loadReport (/srv/app/src/report.js:18:15)\n", "node src/index.js")
+    assert "installed package" not in out.root_cause
+
+
+def test_a_conda_standard_library_on_windows_is_the_standard_library() -> None:
+    out = diagnose("ImportError: cannot import name 'Mapping' from 'collections' "
+                   "(C:\\Users\\dev\\miniconda3\\Lib\\collections\\__init__.py)", "python app.py")
+    assert "python --version" in out.fix
+
+
+def test_a_path_powershell_split_at_its_space_is_told_to_quote_it() -> None:
+    out = diagnose("C:\\Program : The term 'C:\\Program' is not recognized as the name of a cmdlet, function, "
+                   "script file, or operable program.", "C:\\Program Files\\Git\\bin\\bash.exe --version")
+    assert "call operator" in out.fix
+
+
+def test_a_missing_submodule_of_a_released_package_is_told_to_import_it() -> None:
+    out = diagnose("AttributeError: module 'PIL' has no attribute 'Image'", "python thumbs.py")
+    assert "import PIL.Image" in out.fix
+
+
+def test_a_module_error_without_its_own_location_ignores_a_warnings_location_after_it() -> None:
+    out = diagnose('│ Error: Invalid function argument\n│\n│ Invalid value for "path" parameter: no file exists.\n'
+                   "│\n│ Warning: Argument is deprecated\n│\n│   on .terraform/modules/vpc/main.tf line 1023, in "
+                   'resource "aws_eip" "nat":\n', "terraform plan")
+    assert "installed source" not in out.root_cause
+
+
+def test_a_removed_module_is_told_its_replacement_when_the_action_shows_a_newer_python() -> None:
+    out = diagnose("ModuleNotFoundError: No module named 'imp'", "python3.12 legacy.py")
+    assert "importlib" in out.fix
+
+
+def test_the_system_pip_without_distutils_on_an_older_python_is_the_distributions_package() -> None:
+    out = diagnose('  File "/usr/lib/python3/dist-packages/pip/_internal/locations/_distutils.py", line 9, in <module>'
+                   "\n    from distutils.cmd import Command as DistutilsCommand\n"
+                   "ModuleNotFoundError: No module named 'distutils.cmd'", "python3.10 -m pip install -r req.txt")
+    assert "python3-distutils" in out.fix

@@ -209,7 +209,10 @@ def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Fi
     return from_lines if line_rank > PRIORITY.get(from_exception.category, 0) else from_exception
 
 
-_INDEX_UNRESOLVED = re.compile(r"Temporary failure resolving|Could not resolve '")
+# (the distribution's own mirrors: a third-party repository that does not resolve is a side issue)
+_INDEX_UNRESOLVED = re.compile(
+    r"(?:Temporary failure resolving|Could not resolve) '(?:[\w-]{1,60}\.){0,4}(?:debian\.org|ubuntu\.com|"
+    r"kali\.org|raspbian\.org|linuxmint\.com)'")
 _INDEX_FETCHED = re.compile(r"^(?:Hit|Get):\d", re.MULTILINE)
 _DOUBLE_STOP = re.compile(r"(?<![.])\.\.(?=\s|$)")
 

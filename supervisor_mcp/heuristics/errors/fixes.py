@@ -44,6 +44,7 @@ _ATTR = re.compile(
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
 # Python 3.13 names the file that shadows a module: "(consider renaming '/app/random.py' since ...)"
 _SHADOWED = re.compile(r"consider renaming '([^'\n]{1,300})'")
+_BROWSER_GLOBAL = re.compile(r"(window|document|navigator|localStorage|sessionStorage|HTMLElement) is not defined")
 _COMMON_IMPORTS = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt"}
 
 
@@ -96,6 +97,18 @@ def _syntax(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     msg, where = finding.message, where_raised(ctx, finding)
+    shadow = _SHADOWED.search(msg)
+    if shadow:
+        return (f"The local file {shadow.group(1)} has the name of a module it meant to import and is imported "
+                "instead of it.",
+                f"Rename {shadow.group(1)} (and delete its __pycache__), then run again.")
+    browser = _BROWSER_GLOBAL.match(msg)
+    if browser:
+        return (f"`{browser.group(1)}` exists only in a browser, and this code ran on the server or in Node "
+                "(server-side rendering, a test without a DOM, a script).",
+                "Run that code only in the browser: import the module on the client only (a dynamic import with "
+                "server rendering off), or guard it with typeof window !== 'undefined'; for tests, use a DOM "
+                "environment (jsdom).")
     name = _NAME.search(msg)
     if name:
         n = next(x for x in name.groups() if x)
@@ -114,11 +127,6 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         if attr.group("type") == "NoneType":
             return (f"A value is None where an object with `.{a}` was expected{where}.",
                     "Find the call that returned None (a failed lookup, a function without return) and handle it.")
-        shadow = _SHADOWED.search(msg)
-        if shadow:
-            return (f"The local file {shadow.group(1)} has the name of the module `{attr.group('module')}` and is "
-                    "imported instead of it.",
-                    f"Rename {shadow.group(1)} (and delete its __pycache__), then run again.")
         if attr.group("module"):
             m = attr.group("module")
             extra = " (circular import)" if "partially initialized" in msg else ""

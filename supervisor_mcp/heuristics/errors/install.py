@@ -10,13 +10,13 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
     HEADER_PACKAGES,
     PIP_NAMES,
-    REMOVED_STDLIB,
     install_command,
     is_known_distribution,
     is_stdlib,
     looks_local,
     pip_name,
 )
+from supervisor_mcp.heuristics.errors.removed_stdlib import removed_from_stdlib
 from supervisor_mcp.heuristics.errors.signature import SHARED_OBJECT
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.code_paths import is_runtime_path
@@ -104,11 +104,23 @@ _NO_MODULE = re.compile(r"No module named '?([\w.]{1,100})'?")
 _NO_PROGRAM = re.compile(r"\[Errno 2\] No such file or directory: '([\w./+-]{1,200})'$")
 
 
-# PowerShell's own commands are Verb-Noun and come in modules; anything else is a program on PATH.
-_CMDLET = re.compile(r"^[A-Za-z][a-z]{1,20}-\w{1,80}$")
+# PowerShell's own commands are an approved verb, a dash and a noun, and come in modules (any case: the shell
+# ignores it); anything else, docker-compose or clang-format, is a program on PATH.
+_CMDLET = re.compile(
+    r"^(?:Add|Clear|Close|Copy|Enter|Exit|Find|Format|Get|Hide|Join|Lock|Move|New|Open|Optimize|Pop|Push|Redo|"
+    r"Remove|Rename|Reset|Resize|Search|Select|Set|Show|Skip|Split|Step|Switch|Undo|Unlock|Watch|Connect|"
+    r"Disconnect|Read|Receive|Send|Write|Backup|Checkpoint|Compare|Compress|Convert|ConvertFrom|ConvertTo|"
+    r"Dismount|Edit|Expand|Export|Group|Import|Initialize|Limit|Merge|Mount|Out|Publish|Restore|Save|Sync|"
+    r"Unpublish|Update|Approve|Assert|Build|Complete|Confirm|Deny|Deploy|Disable|Enable|Install|Invoke|Register|"
+    r"Request|Restart|Resume|Start|Stop|Submit|Suspend|Uninstall|Unregister|Wait|Debug|Measure|Ping|Repair|"
+    r"Resolve|Test|Trace|Block|Grant|Protect|Revoke|Unblock|Unprotect|Use)-\w{1,80}$", re.IGNORECASE)
 
 
-def _powershell_command(cmd: str) -> tuple[str, str]:
+def _powershell_command(cmd: str, action: str) -> tuple[str, str]:
+    if ("\\" in cmd or "/" in cmd) and re.search(rf"{re.escape(cmd)} [^\s-]", action):
+        return (f"PowerShell split the path at its space and looked for `{cmd}`.",
+                "Quote the whole path and run it with the call operator: & \"C:\\Program Files\\...\\tool.exe\" "
+                "ARGS.")
     if "\\" in cmd or "/" in cmd:
         return (f"PowerShell found nothing at `{cmd}`: that path does not exist from here.",
                 "Check the path from the current folder (Get-ChildItem on its folder): a virtual environment may "
@@ -123,39 +135,12 @@ def _powershell_command(cmd: str) -> tuple[str, str]:
             "read again ($env:PATH).")
 
 
-_PY_VERSION = re.compile(r"\bpython(3)\.(\d{1,2})\b|[\\/]Python(3)(\d{1,2})[\\/]", re.IGNORECASE)
-
-
-def _removed_from_stdlib(module: str, ctx: ErrorContext) -> tuple[str, str] | None:
-    """A module Python's standard library had until a release removed it, when nothing shows an older Python."""
-    removed = REMOVED_STDLIB.get(module)
-    if removed is None:
-        return None  # (a submodule missing, distutils.cmd, is a packaging problem of its own)
-    version, replacement = removed
-    shown = _PY_VERSION.search(f"{ctx.action}\n{ctx.envelope.body}")
-    if shown is not None:
-        major, minor = (int(g) for g in shown.groups() if g is not None)
-        if (major, minor) < tuple(int(p) for p in version.split(".")):
-            return None  # this Python still ships it: something else removed it (a distro's split package)
-    importer = next((origin for frame in reversed(ctx.frames) if (origin := installed_in(frame.path, str(frame.line)))),
-                    None)
-    if importer is not None:
-        return (f"The installed package `{importer.package}` imports `{module}`, which Python {version} removed from "
-                "its standard library.",
-                f"Upgrade {importer.package} to a release that no longer needs it (or replace it), or run with a "
-                f"Python older than {version}; do not edit the installed copy.")
-    return (f"`{module}` was part of Python's standard library until Python {version} removed it; this Python is "
-            "newer than the code expects.",
-            f"{replacement}, or run the code with a Python older than {version}; a registry package of that name "
-            "is not the same thing.")
-
-
 def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     g, msg = finding.groups, finding.message
     program = _NO_PROGRAM.match(msg) if finding.exception and finding.exception.name == "FileNotFoundError" else None
     cmd = g.get("cmd") or g.get("cmd2") or (program.group(1) if program else None)
     if cmd and finding.rule == Rule.PS_NOT_RECOGNIZED:
-        return _powershell_command(cmd)
+        return _powershell_command(cmd, ctx.action)
     if cmd:
         return (f"The command `{cmd}` is not installed or not on PATH.",
                 f"Use an equivalent that exists ({'python -m ' if cmd.startswith('py') else 'which -a '}"
@@ -192,7 +177,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     if not module:
         return loader_advice(ctx.envelope.body) or ("A required program or module is missing.",
                 f"Install it or use what is available; {clip(msg, 120, ellipsis=True)}")
-    removed = _removed_from_stdlib(module, ctx)
+    removed = removed_from_stdlib(module, ctx)
     if removed is not None:
         return removed
     interp = g.get("interp")

@@ -20,6 +20,9 @@ from supervisor_mcp.heuristics.observation.frames import frame_of
 # frames (`at f (file:///srv/app/x.mjs:3:5)`), relative or absolute.
 _PHP_FRAME = re.compile(r"^#\d{1,4} ([^\s(#][^(\n]{0,400}\.php)\((\d{1,7})\): ")
 _RUBY_FRAME = re.compile(r"^\s{0,12}(?:from )?([^\s:][^:\n]{0,400}\.rb):(\d{1,7}):in ")
+# Any other node frame (`at async f (C:\\app\\x.js:3:5)`, `at new Foo (/app/x.js:3:5)`): its location is the
+# path in its parentheses; `(<anonymous>)` and `(node:...)` frames carry none and are the runtime's.
+_JS_ANY_FRAME = re.compile(r"^\s+at [^\n]{0,300}\((?!file://)([^()\n]{1,400}):(\d{1,7}):\d{1,5}\)\s*$")
 _URL_FRAME = re.compile(r"^\s+at (?:[^(\n]{1,200} \()?file://([^\s():]{1,400}|/[A-Za-z]:[^\s():]{1,400}):(\d{1,7}):\d{1,5}\)?\s*$")
 
 
@@ -39,7 +42,8 @@ def trace_frames(text: str) -> list[tuple[str, str]]:
         if found:
             frames.append((found[0], found[1]))
             continue
-        m = _PHP_FRAME.match(line) or _RUBY_FRAME.match(line) or _URL_FRAME.match(line)
+        m = (_PHP_FRAME.match(line) or _RUBY_FRAME.match(line) or _URL_FRAME.match(line)
+             or _JS_ANY_FRAME.match(line))
         if m:
             frames.append((m.group(1), m.group(2)))
     return frames

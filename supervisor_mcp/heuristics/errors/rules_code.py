@@ -177,7 +177,11 @@ CODE_SIGNATURES += COMMAND_SIGNATURES + (
                 "you are not root).")),
     sig(Rule.APT_MISSING, "missing_dependency", "e: ",
         r"^E: (?:Unable to locate package |Package '?)(?P<cmd>[\w.+-]{1,80})",
-        example="E: Unable to locate package ripgrepp"),
+        example="E: Unable to locate package ripgrepp",
+        advice=("apt has no installable package `{cmd}` in the package lists it has.",
+                "Check the exact name for this release (apt-cache search with a word of it; names differ between "
+                "releases, e.g. python3-venv), run apt-get update first if the lists may be empty or stale, or add "
+                "the repository that provides it.")),
     sig(Rule.GO_MISSING, "missing_dependency",
         "cannot find package \"|no required module|cannot find module|unknown import",
         r"cannot find package \"(?P<module>[^\"\n]{1,200})\"|"

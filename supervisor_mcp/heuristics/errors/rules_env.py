@@ -87,7 +87,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
     # A package manager waiting on another's lock (cargo's package cache, yarn's mutex) says so and then goes
     # on: only when nothing else in the output failed was the wait the end of it (ranked under every finding).
     sig(Rule.LOCK_WAIT, "transient", "waiting for file lock|other yarn instance",
-        r"Blocking waiting for file lock on|Waiting for the other yarn instance to finish", priority=1,
+        r"(?:Blocking waiting for file lock on|Waiting for the other yarn instance to finish)[^\n]{0,200}\s{0,40}\Z",
+        priority=1,
         example="    Blocking waiting for file lock on package cache",
         advice=("Another process (a second build, an editor's language server) holds the package manager's lock, "
                 "and this run was still waiting for it.",

@@ -22,8 +22,11 @@ LLM_API_SIGNATURES: tuple[Signature, ...] = (
         fault="environment", flags=IGNORECASE,
         example=("Error code: 429 - {'error': {'message': 'You exceeded your current quota, please check your plan "
                  "and billing details.', 'type': 'insufficient_quota'}}"),
-        advice=("The account's quota or credit is used up: the provider refuses every call until billing changes.",
-                "Do not retry: check the plan and billing of this API key, or switch to another key or model.")),
+        advice=("The account's or project's quota or credit is used up: the provider refuses every call until it "
+                "resets or billing changes.",
+                "Do not retry now: check the plan, billing or quota page of this key or project (a daily quota "
+                "resets on the provider's schedule), lower what the calls cost, ask for a larger quota, or use "
+                "another key.")),
     # One request larger than the per-minute token cap: a wait never lets it through (the 429 it comes with
     # reads as a rate limit).
     sig(Rule.REQUEST_OVER_TPM, "resource_limit", "request too large",

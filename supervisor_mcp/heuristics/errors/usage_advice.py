@@ -14,8 +14,11 @@ _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
 _USAGE_PROGRAM = re.compile(r"^(?:usage|Usage): ([\w.-]{1,60})(?= )")
 _UNKNOWN_OPTION = re.compile(r"(?:unknown|unrecognized|unrecognised|invalid) option|no such option|invalid choice",
                              re.IGNORECASE)
-# BSD tools (macOS) print every flag in one bracket and say "illegal option": GNU's options differ.
-_BSD = re.compile(r"^usage: [\w.-]{1,40} \[-[A-Za-z0-9]{3,}|\billegal option\b", re.MULTILINE)
+# The BSD builds of these tools (macOS) print every flag in one bracket and say "illegal option"; each has a GNU
+# twin (coreutils, grep, gnu-sed, findutils) whose options differ. Other tools print that shape everywhere.
+_GNU_TWINS = frozenset({"grep", "egrep", "sed", "find", "xargs", "date", "stat", "ls", "cp", "mv", "cut", "tr",
+                        "head", "tail", "sort", "readlink", "du", "df", "touch", "mktemp", "base64", "wc", "split"})
+_BSD_USAGE = re.compile(r"^usage: ([\w.-]{1,40}) \[-[A-Za-z0-9]{3,}", re.MULTILINE)
 _PLUGIN_FLAGS = {
     "-n": "pytest-xdist", "--numprocesses": "pytest-xdist", "--cov": "pytest-cov", "--timeout": "pytest-timeout",
 }
@@ -36,9 +39,25 @@ def _python_invocation(command: Command | None) -> str:
     return ""
 
 
+def _runs(invocation: str, program: str) -> bool:
+    """Whether argparse's program name is what the invocation ran: its script, its module, or __main__.py."""
+    last = invocation.split()[-1]
+    return program == "__main__.py" or program in (last.replace("\\", "/").rsplit("/", 1)[-1],
+                                                    last.rsplit(".", 1)[-1] + ".py")
+
+
+def _prefix_words(command: Command | None) -> set[str]:
+    """The words of the stage before its program (sudo, xargs -0, timeout 30): commands that ran it."""
+    if command is None or not command.argv:
+        return set()
+    words = command.text.split()
+    before = words[: words.index(command.argv[0])] if command.argv[0] in words else []
+    return {w.rsplit("/", 1)[-1] for w in before}
+
+
 def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     """(root_cause, fix) for a usage error: the program whose usage is printed, and how to call it."""
-    body, action = ctx.envelope.body, ctx.action
+    body = ctx.envelope.body
     usage = _USAGE.search(body)
     arg = (finding.groups.get("arg") or finding.groups.get("arg2") or "").strip().strip("`'‘’\"")
     line = finding.evidence[0] if finding.evidence else ""
@@ -46,10 +65,10 @@ def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     program = _USAGE_PROGRAM.match(usage.group(0)) if usage else None
     inner = program.group(1) if program and program.group(1) not in (name, "") else ""
     invocation = _python_invocation(ctx.command)
-    if invocation and (inner.endswith(".py") or not inner):
+    if invocation and (not inner or _runs(invocation, inner)):
         # argparse names the script (or __main__.py) it parses for: the python command itself
         who, help_of, name = f"`{invocation}`", f"`{invocation} --help`", ""
-    elif inner and name and re.search(rf"(?:^|[\s|;&]){re.escape(inner)}\b", action[: max(action.find(name), 0)]):
+    elif inner and name and inner in _prefix_words(ctx.command):
         # a prefix command (sudo, xargs, timeout, env) rejected its own options before running the program
         who, help_of, name = f"`{inner}`", f"`{inner} --help`", inner
     elif inner:
@@ -71,7 +90,8 @@ def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                        f"or pip install {plugin}.")
     fix = f"Valid usage: {clip(usage.group(0), 200, ellipsis=True)}. " if usage else ""
     fix += f"Check {help_of} and call again with only supported options."
-    if _BSD.search(body):
+    bsd = _BSD_USAGE.search(body)
+    if (bsd and bsd.group(1) in _GNU_TWINS) or (name in _GNU_TWINS and "illegal option" in line):
         fix += (f" This is the BSD {name or 'tool'} (macOS), whose options differ from GNU's: use an option both "
                 "have, or install the GNU one (brew install coreutils, grep or gnu-sed; it is then g-prefixed).")
     elif name and not _LOCAL.search(name) and _UNKNOWN_OPTION.search(line):

@@ -19,7 +19,8 @@ from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _MODULE_ATTR = re.compile(r"module '(?P<module>[\w.]{1,100})' has no attribute '(?P<attr>\w{1,100})'")
 IMPORT_NAME = re.compile(
-    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'(?: \((?P<path>[^)\n]{1,300})\))?"
+    r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'"
+    r"(?: \((?!consider renaming)(?P<path>[^)\n]{1,300})\))?"
 )
 # The JVM's errors for a class compiled against one version of a library and run with another.
 _LINKAGE = frozenset({"NoSuchMethodError", "NoSuchFieldError", "AbstractMethodError", "IncompatibleClassChangeError"})
@@ -37,7 +38,6 @@ _LOCATION = re.compile(
     r"^\s{0,12}--> (?P<rust>[^\s:][^\n]{0,400}?):(?P<l1>\d{1,7}):\d{1,5}\s*$"
     r"|^(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
     r"|^(?P<tsc>[^\s:(][^\n(]{0,400})\((?P<l3>\d{1,7}),\d{1,5}\): error TS\d{1,5}"
-    r"|^(?P<node>/[^\n:]{1,400}\.[cm]?[jt]sx?):(?P<l4>\d{1,7})\s*$"
     # Terraform's `on PATH line N`, Ruby's `path.rb:N: syntax error`, Julia's `while loading PATH, in expression
     # starting on line N`, gc's `path.go:L:C: message` (it prints no "error") inside the module cache
     r"|^[│ \t]{0,8}on (?P<tf>[^\s,]{1,400}) line (?P<l6>\d{1,7})"
@@ -46,6 +46,13 @@ _LOCATION = re.compile(
     r"|^(?P<gomod>[^\s:]{0,400}[\\/]pkg[\\/]mod[\\/][^\s:]{1,400}\.go):(?P<l9>\d{1,7}):\d{1,5}: ",
     re.MULTILINE,
 )
+# Node's `path:line` over the source line it could not parse, printed above the SyntaxError.
+_NODE_HEADER = re.compile(r"^(/[^\n:]{1,400}\.[cm]?[jt]sx?|[A-Za-z]:\\[^\n:]{1,400}\.[cm]?[jt]sx?):(\d{1,7})\s*$",
+                          re.MULTILINE)
+# The next diagnostic of a compiler's list: the window ends there (a later error's location is not this one's).
+_NEXT_DIAGNOSTIC = re.compile(
+    r"^(?:[^\s(:][^\n(:]{0,300}(?:\(\d{1,7},\d{1,5}\)|:\d{1,7}:\d{1,5}):? (?:fatal )?error\b|error(?:\[E\d{1,5}\])?: |"
+    r"[│ \t]{0,8}Error: )", re.MULTILINE)
 # A block a tool prints as a warning (Terraform's `│ Warning:`): its location is not the failure's.
 _WARNING_BLOCK = re.compile(r"^[│ \t]{0,8}Warning:", re.MULTILINE)
 # An npm package name (a scope and a name, lowercase): not a path alias such as `@/lib`, `~/x` or `#lib/db`.
@@ -56,7 +63,14 @@ _SUBMODULES = frozenset({
     "importlib.machinery", "xml.etree", "xml.dom", "xml.sax", "concurrent.futures", "email.mime", "email.utils",
     "urllib.request", "urllib.parse", "urllib.error", "http.client", "http.server", "http.cookies",
     "multiprocessing.pool", "unittest.mock", "ctypes.util", "os.path", "json.decoder", "dbm.gnu", "curses.ascii",
+    "tkinter.messagebox", "tkinter.ttk", "tkinter.filedialog", "tkinter.simpledialog", "tkinter.font",
+    # and released packages' submodules that `import package` does not load
+    "PIL.Image", "PIL.ImageDraw", "PIL.ImageFont", "matplotlib.pyplot", "scipy.stats", "scipy.optimize",
+    "scipy.signal", "scipy.io", "scipy.sparse", "sklearn.metrics", "sklearn.model_selection",
 })
+# First folders of the project's own import paths (a baseUrl or resolve.modules), not npm packages.
+_PROJECT_FOLDERS = frozenset({"src", "app", "components", "lib", "utils", "pages", "hooks", "services", "store",
+                              "styles", "types", "config", "api", "features", "shared", "common", "assets"})
 _PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
 _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
               "crate": "rustc --version", "go": "go version", "julia": "julia --version",
@@ -66,8 +80,8 @@ _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "pytho
 def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
     """Root cause and fix when the error shows code and an installed version that disagree, else None."""
     body = ctx.envelope.body
-    window = _finding_window(body, finding)
-    where = _compile_location(window, finding)
+    window, before = _finding_window(body, finding)
+    where = _compile_location(window, before, finding)
     if where is not None:
         return _in_installed_source(where)
     if finding.category != "undefined_name":
@@ -92,8 +106,11 @@ def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
         package = next(v for k, v in export.groupdict().items() if v and not k.startswith("n"))
         name = next(v for k, v in export.groupdict().items() if v and k.startswith("n"))
         package = package.removeprefix("node_modules/")
-        if not _NPM_NAME.fullmatch(package) or "Did you mean to use 'import" in window:
+        if (not _NPM_NAME.fullmatch(package) or package.split("/")[0] in _PROJECT_FOLDERS
+                or "Did you mean to use 'import" in window):
             return None  # a path alias of the project's own, or a default export imported by name
+        # (npm ls takes the package, not a subpath: date-fns/locale is date-fns)
+        package = "/".join(package.split("/")[: 2 if package.startswith("@") else 1])
         return (f"The installed `{package}` has no export `{name}`: the code was written for another release of "
                 "it (the export was renamed, removed, or not added yet).",
                 f"Check the installed version (npm ls {shell_quote(package)}) against the one the code was written "
@@ -132,26 +149,35 @@ def _python_name(module: str, name: str, path: str | None, frames: list[tuple[st
             "code expects.")
 
 
-def _finding_window(body: str, finding: Finding) -> str:
-    """The output from the finding's own line on (a location or export printed there or just after it), with
-    any warning block cut off: another error's or a warning's location is not this failure's."""
+def _finding_window(body: str, finding: Finding) -> tuple[str, str]:
+    """The output from the finding's own line to the next diagnostic (a location or export printed there or
+    just after it), a warning block cut off, and the few lines above it (where node puts its location)."""
     line = finding.evidence[0].strip() if finding.evidence else ""
     start = body.find(line[:80]) if line else -1
-    window = body[body.rfind("\n", 0, start) + 1:][:3000] if start >= 0 else body
-    warning = _WARNING_BLOCK.search(window, 1)
-    return window[:warning.start()] if warning else window
+    if start < 0:
+        return body, ""
+    begin = body.rfind("\n", 0, start) + 1
+    window = body[begin:][:3000]
+    first_end = window.find("\n") + 1 or len(window)
+    ends = [m.start() for m in (_WARNING_BLOCK.search(window, first_end), _NEXT_DIAGNOSTIC.search(window, first_end))
+            if m is not None]
+    return window[: min(ends)] if ends else window, body[max(0, begin - 600): begin]
 
 
-def _compile_location(body: str, finding: Finding) -> LibraryOrigin | None:
+def _compile_location(body: str, before: str, finding: Finding) -> LibraryOrigin | None:
     if finding.exception is not None and finding.exception.name in _PARSE_ERRORS:
         # Python names the file it could not parse in the last frame; earlier frames are the importers.
         frame = last_python_frame(body)
         if frame is not None:
             return installed_in(frame.group(1), frame.group(2))
+    if finding.category == "syntax_error" and "SyntaxError" in (finding.evidence[0] if finding.evidence else ""):
+        # (node's `path:line` header heads every uncaught error; only over a SyntaxError is it a file that does
+        # not parse: a ReferenceError there is the code running, which the frames judge)
+        header = list(_NODE_HEADER.finditer(before))
+        if header:
+            return installed_in(header[-1].group(1), header[-1].group(2))
     match = _LOCATION.search(body)
-    if match is None or (match.group("node") and "SyntaxError" not in body):
-        # (node's `path:line` header over the source line heads every uncaught error; only under a
-        # SyntaxError is it a file that does not parse)
+    if match is None:
         return None
     path = next(v for k, v in match.groupdict().items() if v and not k.startswith("l"))
     line = next(v for k, v in match.groupdict().items() if v and k.startswith("l"))

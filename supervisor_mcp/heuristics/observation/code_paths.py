@@ -24,7 +24,8 @@ _INSTALLED = re.compile(
 _RUNTIME = re.compile(
     r"^(?:node:|internal[\\/]|<frozen |<anonymous>|native$|/rustc/)"
     r"|[\\/]lib(?:64)?[\\/]python\d[\d.]{0,5}[\\/](?!site-packages|dist-packages)"
-    r"|[\\/]Python\d{2,3}[\\/][Ll]ib[\\/](?!site-packages)"
+    r"|[\\/](?:Python\d{2,3}|[Mm]iniconda3?|[Aa]naconda3?|[Mm]iniforge3?|cpython-[\w.+-]{1,60}|"
+    r"versions[\\/]\d[\d.]{0,10}|envs[\\/][^\\/]{1,80})[\\/][Ll]ib[\\/](?!site-packages)"
     r"|(?:^|[\\/])(?:usr[\\/](?:local[\\/])?(?:lib[\\/])?go(?:-[\d.]{1,6})?|goroot|go\d[\d.]{0,6})[\\/]src[\\/]"
     r"|[\\/]go[\\/]src[\\/](?:runtime|internal|net|os|sync|syscall|reflect|fmt|encoding|io|strings|strconv|sort|"
     r"time|context|crypto|testing|math|bufio|bytes|errors|log|path|regexp|unicode)[\\/]"
