@@ -328,3 +328,10 @@ def test_the_system_pip_without_distutils_on_an_older_python_is_the_distribution
                    "\n    from distutils.cmd import Command as DistutilsCommand\n"
                    "ModuleNotFoundError: No module named 'distutils.cmd'", "python3.10 -m pip install -r req.txt")
     assert "python3-distutils" in out.fix
+
+
+def test_an_argument_a_terraform_block_does_not_take_is_a_config_error_not_a_cli_one() -> None:
+    out = diagnose('Error: Unsupported argument\n\n  on main.tf line 12, in resource "aws_instance" "web":\n'
+                   '  12:   ami_id = "ami-123"\n\nAn argument named "ami_id" is not expected here.', "terraform plan")
+    assert "--help" not in out.fix
+    assert "`ami_id`" in out.fix

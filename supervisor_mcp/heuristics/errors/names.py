@@ -218,6 +218,7 @@ class Rule(StrEnum):
     FLAG_AS_PROGRAM = "flag_as_program"
     DISK_WATERMARK = "disk_watermark"
     LOCK_WAIT = "lock_wait"
+    CONFIG_ARGUMENT = "config_argument"
     SEALED = "sealed"
     HOST_KEY_CHANGED = "host_key_changed"
     PS_FLAG_AS_COMMAND = "ps_flag_as_command"

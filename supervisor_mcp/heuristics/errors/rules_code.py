@@ -80,6 +80,16 @@ CODE_SIGNATURES: tuple[Signature, ...] = (
                  "unknown field `extra`, expected one of `git`, `subdirectory`, `rev`"),
         advice=("The file is well-formed, but `{name}` is not a key or value this tool's version accepts.",
                 "Use one of the names it lists, or upgrade the tool if the key is newer than it.")),
+    # Terraform's (HCL's) block that does not take an argument: the configuration file, not the command line
+    sig(Rule.CONFIG_ARGUMENT, "invalid_arguments", "is not expected here",
+        r"An argument named \"(?P<arg>[^\"\n]{1,100})\" is not expected here",
+        example=('Error: Unsupported argument\n\n  on main.tf line 12, in resource "aws_instance" "web":\n  12:   '
+                 'ami_id = "ami-123"\n\nAn argument named "ami_id" is not expected here.'),
+        advice=("The configuration block does not take the argument `{arg}` (in this provider's or module's "
+                "version).",
+                "Check the block's documented arguments for the version in use (terraform providers, .terraform."
+                "lock.hcl, the registry page of that version), then rename or remove `{arg}` at the line named, or "
+                "upgrade the provider or module if it was added later.")),
     # --- missing: commands (rules_commands.py), modules, libraries, headers, packages
 )
 CODE_SIGNATURES += COMMAND_SIGNATURES + (

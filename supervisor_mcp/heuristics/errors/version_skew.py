@@ -178,6 +178,11 @@ def _compile_location(body: str, before: str, finding: Finding) -> LibraryOrigin
             return installed_in(header[-1].group(1), header[-1].group(2))
     match = _LOCATION.search(body)
     if match is None:
+        # (a finding read from a block's last line, Terraform's "An argument named ...": its location is
+        # above it, within the same error block)
+        header = list(re.finditer(r"^[│ \t]{0,8}Error: ", before, re.MULTILINE))
+        match = _LOCATION.search(before, header[-1].start()) if header else None
+    if match is None:
         return None
     path = next(v for k, v in match.groupdict().items() if v and not k.startswith("l"))
     line = next(v for k, v in match.groupdict().items() if v and k.startswith("l"))
