@@ -335,3 +335,22 @@ def test_an_argument_a_terraform_block_does_not_take_is_a_config_error_not_a_cli
                    '  12:   ami_id = "ami-123"\n\nAn argument named "ami_id" is not expected here.', "terraform plan")
     assert "--help" not in out.fix
     assert "`ami_id`" in out.fix
+
+
+def test_a_null_read_with_no_location_in_the_output_asks_for_the_stack_first() -> None:
+    out = diagnose("NoMethodError: undefined method `[]' for nil:NilClass", "bundle exec rake import")
+    assert "Get the location first" in out.fix
+
+
+def test_a_null_read_with_a_location_keeps_the_handle_it_there_advice() -> None:
+    out = diagnose("rake aborted!\nundefined method `start_with?' for nil:NilClass\n"
+                   "/home/u/app/Rakefile:5:in `<top (required)>'", "rake")
+    assert "Get the location first" not in out.fix
+
+
+def test_visual_studios_exception_details_give_the_message_of_the_message_line() -> None:
+    out = diagnose("System.InvalidOperationException\n  HResult=0x80131509\n  Message=Unable to resolve service for "
+                   "type 'System.String' while attempting to activate 'App.Resolver'.\n  Source=Microsoft.Extensions."
+                   "DependencyInjection\n  StackTrace:", "dotnet run")
+    assert "Unable to resolve service" in out.root_cause
+    assert "register it" in out.fix

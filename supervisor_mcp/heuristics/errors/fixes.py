@@ -214,6 +214,9 @@ BUILDERS = {
 
 # Signatures whose own advice is about fixing the code at the failing line.
 _ABOUT_OWN_CODE = frozenset({Rule.NULL_DEREF, Rule.PANIC})
+# Any file:line a runtime prints (a frame, "in x.php on line 3", "x.rb:12:in", "x.js:3:5")
+_LOCATED = re.compile(r"[\w\]).-]\.[A-Za-z]{1,6}(?::\d{1,7}|\(\d{1,7}\)| on line \d{1,7}|\", line \d{1,7})"
+                      r"|\w:\d{1,7}:in [`']")
 _NAMES_AND_CALLS = frozenset({"syntax_error", "undefined_name", "invalid_arguments"})
 
 
@@ -231,6 +234,12 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         origin = raised_in_library(ctx.envelope.body)
         if origin is not None:
             return in_library(finding, origin)
+        if finding.rule == Rule.NULL_DEREF and not _LOCATED.search(ctx.envelope.body):
+            return (f"A value was null/nil/undefined where the code used it as an object: "
+                    f"{clip(finding.message, 160, ellipsis=True)}; the output names no file or line.",
+                    "Get the location first: rerun so the stack is printed (the tool's --trace, --verbose or "
+                    "--backtrace flag; RUST_BACKTRACE=1; a development build with source maps for minified code), "
+                    "then handle the empty value where it comes from.")
     advice = ADVICE_BY_RULE.get(finding.rule)
     if advice is not None:
         groups = _Groups(finding.groups)

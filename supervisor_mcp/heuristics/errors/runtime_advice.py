@@ -69,6 +69,10 @@ def explain_runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or "
                                        "in binary mode."),
         (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
+        ("Unable to resolve service for type" in msg, "The dependency-injection container has no registration for a "
+                                                      "type a constructor asks for: register it (services.AddScoped/"
+                                                      "AddSingleton, or IOptions for settings) or change the "
+                                                      "constructor to take a registered type."),
     ]
     fix = next((text for cond, text in environment if cond), None)
     if fix is not None:

@@ -43,6 +43,7 @@ _RUBY_EXC = re.compile(
 # Elixir's uncaught exception: `** (UndefinedFunctionError) function Foo.bar/0 is undefined`.
 # (`** (Mix) ...` is a task's message, not an exception: only Error and Exception types are read)
 _ELIXIR_EXC = re.compile(r"^[ \t]{0,8}\*\* \(([A-Z][\w.]{0,120}(?:Error|Exception))\) ([^\n]{0,2000})$", re.MULTILINE)
+_DETAIL_MESSAGE = re.compile(r"(?:[ \t]{1,8}\w{1,20}=[^\n]{0,200}\n){0,3}[ \t]{1,8}Message=([^\n]{1,2000})")
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):[ \t]*$", re.MULTILINE)
 _BARE_EXC = re.compile(
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}\.){0,8}[A-Za-z_][A-Za-z0-9_]{0,60})"
@@ -102,7 +103,12 @@ def find_exceptions(text: str) -> list[ExceptionLine]:
     found = []
     for match in _EXC_LINE.finditer(text):
         line = match.group(0).strip()
-        found.append(ExceptionLine(match.group(1), (match.group(2) or "").strip(), line, match.start()))
+        message = (match.group(2) or "").strip()
+        if not message:
+            # Visual Studio's exception details print the message on its own `Message=` line below the type
+            detail = _DETAIL_MESSAGE.match(text, match.end() + 1)
+            message = detail.group(1).strip() if detail else ""
+        found.append(ExceptionLine(match.group(1), message, line, match.start()))
     known = {e.start for e in found}
     for match in _RUBY_EXC.finditer(text):
         if match.start() not in known:
