@@ -21,7 +21,7 @@ from supervisor_mcp.heuristics.errors.runtime_advice import explain_runtime, whe
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.errors.usage_advice import cli_usage
-from supervisor_mcp.heuristics.errors.version_skew import IMPORT_NAME, version_skew
+from supervisor_mcp.heuristics.errors.version_skew import ATTRIBUTE, IMPORT_NAME, version_skew
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
@@ -35,10 +35,6 @@ _CALL = re.compile(
 _ONE_LINER_BLOCK = re.compile(r";\s*(?:class|def|for|while|if|with|try|async)\b")
 _NAME = re.compile(
     r"name '(\w{1,100})' is not defined|local variable '(\w{1,100})'|cannot access local variable '(\w{1,100})'"
-)
-_ATTR = re.compile(
-    r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'"
-    r"|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'"
 )
 # pydantic's report: the field name on one line, the problem indented below it.
 _SCHEMA_FIELD = re.compile(r"^(\w{1,80})\n[ \t]{1,8}(Field required|Input should be[^\n]{0,120})", re.MULTILINE)
@@ -118,7 +114,7 @@ def _undefined(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         hint = _COMMON_IMPORTS.get(n, f"import {n}" if is_stdlib(n) or is_known_distribution(n) else "")
         return (f"The name `{n}` is not defined{where}.",
                 f"Define or import `{n}` before that line (check the spelling{f'; maybe `{hint}`' if hint else ''}).")
-    attr = _ATTR.search(msg)
+    attr = ATTRIBUTE.search(msg)
     if attr:
         a = attr.group("attr")
         if attr.group("mock"):

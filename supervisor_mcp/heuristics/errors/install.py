@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
-from supervisor_mcp.heuristics.errors.library_frames import installed_in
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import (
     HEADER_PACKAGES,
@@ -19,7 +18,7 @@ from supervisor_mcp.heuristics.errors.packages import (
 from supervisor_mcp.heuristics.errors.removed_stdlib import removed_from_stdlib
 from supervisor_mcp.heuristics.errors.signature import SHARED_OBJECT
 from supervisor_mcp.heuristics.observation.clip import clip
-from supervisor_mcp.heuristics.observation.code_paths import is_runtime_path
+from supervisor_mcp.heuristics.observation.code_paths import installed_package, is_runtime_path
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
 _SHARED_OBJECT = re.compile(SHARED_OBJECT)
@@ -117,11 +116,12 @@ _CMDLET = re.compile(
 
 
 def _powershell_command(cmd: str, action: str) -> tuple[str, str]:
-    if ("\\" in cmd or "/" in cmd) and re.search(rf"{re.escape(cmd)} [^\s-]", action):
+    path = "\\" in cmd or "/" in cmd
+    if path and re.search(rf"{re.escape(cmd)} [^\s-]", action):
         return (f"PowerShell split the path at its space and looked for `{cmd}`.",
                 "Quote the whole path and run it with the call operator: & \"C:\\Program Files\\...\\tool.exe\" "
                 "ARGS.")
-    if "\\" in cmd or "/" in cmd:
+    if path:
         return (f"PowerShell found nothing at `{cmd}`: that path does not exist from here.",
                 "Check the path from the current folder (Get-ChildItem on its folder): a virtual environment may "
                 "not be created yet or have another name (.venv), or the script sits elsewhere.")
@@ -220,7 +220,7 @@ def explain_missing(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 def _in_project_path(module: str, body: str) -> bool:
     """Whether a path in the output runs through a folder named `module` outside installed packages."""
     folder = re.compile(rf"[\\/]{re.escape(module)}[\\/]")
-    return any(folder.search(token) and installed_in(token, "") is None and not is_runtime_path(token)
+    return any(folder.search(token) and installed_package(token) is None and not is_runtime_path(token)
                for token in re.findall(r"[^\s'\"()]{3,300}", body[-8000:]))
 
 

@@ -50,8 +50,7 @@ def trace_frames(text: str) -> list[tuple[str, str]]:
 
 
 def installed_in(path: str, line: str) -> LibraryOrigin | None:
-    """The package an installed file belongs to, by the folder its packaging scheme puts it in."""
-    # (the last match is the innermost folder: vendor/bundle/ruby/3.1.0/gems/rake-13.0/ is rake)
+    """The package an installed file belongs to, with the file's line, for advice that names both."""
     found = installed_package(path)
     return LibraryOrigin(found[1], path, line, found[0]) if found else None
 

@@ -16,12 +16,12 @@ _ACTION_VERSION = re.compile(r"\bpython(3)\.(\d{1,2})\b")
 
 
 def _python_version(ctx: ErrorContext) -> tuple[int, int] | None:
-    for text in [frame.path for frame in reversed(ctx.frames)] + [ctx.action]:
-        shown = (_FRAME_VERSION if text is not ctx.action else _ACTION_VERSION).search(text)
-        if shown is not None:
-            major, minor = (int(g) for g in shown.groups() if g is not None)
-            return major, minor
-    return None
+    found = (next((m for frame in reversed(ctx.frames) if (m := _FRAME_VERSION.search(frame.path))), None)
+             or _ACTION_VERSION.search(ctx.action))
+    if found is None:
+        return None
+    major, minor = (int(g) for g in found.groups() if g is not None)
+    return major, minor
 
 
 def removed_from_stdlib(module: str, ctx: ErrorContext) -> tuple[str, str] | None:

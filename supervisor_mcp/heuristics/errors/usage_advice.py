@@ -8,7 +8,7 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.observation.clip import clip
-from supervisor_mcp.heuristics.observation.shell import Command
+from supervisor_mcp.heuristics.observation.shell import Command, words
 
 _USAGE = re.compile(r"^(?:usage|Usage): [^\n]{1,300}$", re.MULTILINE)
 _USAGE_PROGRAM = re.compile(r"^(?:usage|Usage): ([\w.-]{1,60})(?= )")
@@ -50,9 +50,8 @@ def _prefix_words(command: Command | None) -> set[str]:
     """The words of the stage before its program (sudo, xargs -0, timeout 30): commands that ran it."""
     if command is None or not command.argv:
         return set()
-    words = command.text.split()
-    before = words[: words.index(command.argv[0])] if command.argv[0] in words else []
-    return {w.rsplit("/", 1)[-1] for w in before}
+    stage = words(command.text)
+    return {w.rsplit("/", 1)[-1] for w in stage[: len(stage) - len(command.argv)]}
 
 
 def cli_usage(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:

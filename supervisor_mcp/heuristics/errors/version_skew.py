@@ -13,11 +13,15 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.library_frames import LibraryOrigin, installed_in, trace_frames
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
-from supervisor_mcp.heuristics.observation.code_paths import is_runtime_path
+from supervisor_mcp.heuristics.observation.code_paths import installed_package, is_runtime_path
 from supervisor_mcp.heuristics.observation.frames import last_python_frame
 from supervisor_mcp.heuristics.observation.shell import shell_quote
 
-_MODULE_ATTR = re.compile(r"module '(?P<module>[\w.]{1,100})' has no attribute '(?P<attr>\w{1,100})'")
+# Python's "has no attribute": on an object, a module, a class or a mock (fixes.py reads every form)
+ATTRIBUTE = re.compile(
+    r"(?:'(?P<type>[\w.]{1,100})' object|module '(?P<module>[\w.]{1,100})'|type object '(?P<cls>[\w.]{1,100})'"
+    r"|(?P<mock>Mock) object) has no attribute '(?P<attr>\w{1,100})'"
+)
 IMPORT_NAME = re.compile(
     r"cannot import name '(?P<name>\w{1,100})' from '(?P<module>[\w.]{1,100})'"
     r"(?: \((?!consider renaming)(?P<path>[^)\n]{1,300})\))?"
@@ -32,8 +36,8 @@ _MISSING_EXPORT = re.compile(
     r"|'(?P<n3>[^'\n]{1,100})' is not exported by (?P<rollup>(?:node_modules/)[^\s,\n]{1,160})"
     r"|Module '\"(?P<ts>[^\"\n./][^\"\n]{0,120})\"' has no exported member '(?P<n4>[^'\n]{1,100})'"
 )
-# Where a compiler or parser puts the error: rustc's `-->`, gcc/go/javac's `path:line:col: error`,
-# tsc's `path(line,col): error`, node's `path:line` over the offending source, Python's File "...".
+# Where a compiler or parser puts the error: rustc's `-->`, gcc/javac's `path:line:col: error`, tsc's
+# `path(line,col): error` (node's header and Python's File "..." are read apart: they sit above the error).
 _LOCATION = re.compile(
     r"^\s{0,12}--> (?P<rust>[^\s:][^\n]{0,400}?):(?P<l1>\d{1,7}):\d{1,5}\s*$"
     r"|^(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
@@ -89,8 +93,8 @@ def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:
     msg = finding.message
     if "consider renaming" in msg:
         return None  # Python 3.13 names the local file that shadows the module: the ordinary advice reads it
-    attr = _MODULE_ATTR.search(msg)
-    if attr and "partially initialized" not in msg:
+    attr = ATTRIBUTE.search(msg)
+    if attr and attr.group("module") and "partially initialized" not in msg:
         return _python_name(attr.group("module"), attr.group("attr"), None, trace_frames(body))
     imp = IMPORT_NAME.search(msg)
     if imp:
@@ -123,11 +127,11 @@ def _python_name(module: str, name: str, path: str | None, frames: list[tuple[st
     top = module.split(".", 1)[0]
     # A checkout of the package itself (a repository the agent works on, /testbed/django/..., or pytest's
     # relative astropy/units/...) is the agent's code, whatever the package's name: the path or the frames say.
-    installed = path is not None and installed_in(path, "") is not None
+    installed = path is not None and installed_package(path) is not None
     in_stdlib = path is not None and not installed and is_runtime_path(path)
     if path is not None and not (installed or in_stdlib):
         return None
-    if path is None and any(f"/{top}/" in "/" + where.replace("\\", "/") and installed_in(where, "") is None
+    if path is None and any(f"/{top}/" in "/" + where.replace("\\", "/") and installed_package(where) is None
                             for where, _ in frames):
         return None
     if f"{module}.{name}" in _SUBMODULES:
