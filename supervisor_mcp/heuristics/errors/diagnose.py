@@ -183,6 +183,11 @@ def classify(ctx: ErrorContext) -> Finding:
         elif cue is not None and cue.category in outranking and not (
                 finding.rule == Rule.EXPECTED_GOT and cue.evidence[:1] == finding.evidence[:1]):
             finding = cue
+    if finding.rule.startswith("domain_") and ctx.envelope.body.strip().count("\n"):
+        # A tool API's rejection ("Error: reservation ZFA04Y is already cancelled") is one line. In output of
+        # more lines, its words ("must be", "cannot be", "already exists") are a program's report, where the
+        # domain readings left standing were right for 8 of the 21 dev rows of the corpus they decided.
+        finding = fallback(ctx)
     if ctx.envelope.truncated and finding.category not in ("resource_limit", "not_an_error"):
         finding.evidence.append(ctx.envelope.cut_text)
     if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
