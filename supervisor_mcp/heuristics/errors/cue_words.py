@@ -58,6 +58,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"rate[ _-]?limit(?:ed|ing)?\b|too many requests|(?-i:\b(?:HTTP|[Ss]tatus|[Cc]ode)\b)[^\n]{0,12}\b429\b|"
          r"\b429 Too Many|\bResource has been exhausted\b|"
          r"throttl(?:ed|ing)|rate exceeded|RequestLimitExceeded|TooManyRequests|"
+         # S3 and the stores that speak its API (SlowDown), DynamoDB over its provisioned capacity
+         r"reduce your request rate|(?-i:\bSlowDown\b)|ProvisionedThroughputExceeded|"
          r"quota[^\n]{0,80}per[ _](?:minute|second)",
          "The service is rate-limiting the caller: {line}",
          "Wait before retrying (honour a Retry-After or reset time if one is given), then retry with backoff; "
@@ -72,7 +74,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "A usage quota or billing limit is spent: {line}",
          "Not retryable as is: check the account's plan, billing or quota, or use another key or project."),
     cue("out_of_memory", "resource_limit",
-         r"out of memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|memory (?:exhausted|"
+         r"out of (?:shared )?memory|OutOfMemory|\bOOM\b|oom[_-]kill|cannot allocate memory|\bENOMEM\b|"
+         r"memory (?:exhausted|"
          r"allocation (?:failed|of)|limit)|allowed memory size|heap (?:space|out of memory|limit)|"
          r"signal terminated program|insufficient memory|\bnot enough (?:\w{1,12} )?memory\b|"
          r"\bKV cache\b|requires more (?:system )?memory|\bcache resources exhausted\b|"
@@ -89,6 +92,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
+         # (MySQL's max_allowed_packet, a circuit breaker's memory accounting)
+         r"\btoo large \(\d{1,15} > \d{1,15}\)|\bwould be larger than (?:the )?limit\b|"
          # a store's own size or cardinality cap (etcd's backend quota, InfluxDB's series limit)
          r"\bdatabase space exceeded\b|\bmax[\w-]{0,40}[ -]limit exceeded\b|"
          # a linked image larger than the target's memory region (GNU ld for embedded boards)
@@ -189,6 +194,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          rf"TNS:no listener|{locales.CONNECTION_REFUSED}|"
          r"\bE(?:SOCKET)?TIMEDOUT\b|socket hang up|broken pipe|spurious network error|"
          r"closed the connection unexpectedly|connection unexpectedly closed|(?:closed|reset) by peer|"
+         r"\bserver has gone away\b|\blost connection to (?:\w{1,20} )?server\b|"
          r"terminated abnormally|\bconnection\b[^\n]{0,80}\bcould not be established\b|"
          r"\bConnection to \S{1,200} failed\b(?!,? retrying)|"
          # Jenkins's link to a build agent dropped mid-build (remoting)
@@ -213,6 +219,11 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "A network or service failure, not the action itself: {line}",
          "Retry the same action after a short wait with backoff; if it keeps failing, check the network, DNS, "
          "proxy and that the server named in the error is up and reachable."),
+    cue("starting_up", "transient",
+         r"the database system is (?:starting up|shutting down|in recovery mode|not yet accepting connections)|"
+         r"\bis loading the dataset in memory\b",
+         "The service is still starting up (or loading its data) and refuses requests until it is ready: {line}",
+         "Wait until it reports ready (poll it, or retry with backoff), then run the same action again."),
     cue("interrupted", "transient",
          r"^\^C|\bInterrupt\s*$|\bSIGINT\b|\bSIGTERM\b|\bKeyboardInterrupt\b|^Terminated\s*$",
          "The run was stopped from outside (interrupt or termination), not by a fault of its own: {line}",

@@ -20,7 +20,8 @@ _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
 # An API's error body inside the message ({"error":"model requires more memory..."}): its text is a message.
 _API_MESSAGE = re.compile(r"[\"'](?:error|message|detail)[\"']\s{0,3}:\s{0,3}[\"']([^\"'\n]{1,500})[\"']")
 _STATED = re.compile(
-    r"out of memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
+    r"out of (?:shared )?memory|cannot allocate memory|no space left|connection (?:refused|reset|aborted)|timed out|"
+    r"server has gone away|lost connection to (?:\w{1,20} )?server|"
     r"permission denied|operation not permitted|rate limit exceeded|too many requests|too many (?:clients|connections)|"
     r"closed the connection unexpectedly|connection slots|could(?: not|n't) connect|\bKV cache\b|"
     r"no nvidia driver|driver (?:is )?not (?:found|installed)|cannot open shared object|"
@@ -73,6 +74,7 @@ _REASONS: dict[str, int] = {
     "internal server error": 500, "bad gateway": 502, "service unavailable": 503, "gateway timeout": 504,
 }
 _QUOTA = re.compile(r"insufficient_quota|exceeded your current quota|credit balance is too low", re.I)
+_DROPPED = re.compile(r"Connection(?:Loss|Lost|Closed|Reset|Dropped)(?:Exception|Error)$")
 _SQL_SYNTAX = re.compile(r"error in your SQL syntax|\(1064,", re.I)
 
 
@@ -119,8 +121,8 @@ def exception_category(name: str, message: str) -> ErrorCategory:
         return by_message
     if _PARSE_ERROR.search(name):
         return "syntax_error"  # a parser's own exception: TomlDecodeError, ScannerError, XMLSyntaxError
-    if name.endswith(("Timeout", "TimeoutError")):
-        return "transient"
+    if name.endswith(("Timeout", "TimeoutError", "TimeoutException")) or _DROPPED.search(name):
+        return "transient"  # a library's own timeout or dropped connection (Cassandra's, ZooKeeper's)
     if name.endswith(("NotFound", "NotFoundError", "NotFoundException")) and re.search(
             r"file|/|\b404\b", message, re.IGNORECASE):
         return "file_not_found"

@@ -23,7 +23,8 @@ COMMAND_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.SH_NOT_FOUND, "missing_dependency", "not found",
         # (a script's own name leads when dash or busybox ash runs it: "./install.sh: line 11: install: not found")
         # (and "script: 66: script: jq: not found", the name twice around the line, whatever the script is called)
-        r"^(?:(?:/bin/)?(?:ba|da|z)?sh|(?P<script>[\w./-]{1,200}): \d{1,7}: (?P=script)|"
+        # (also after a logger's prefix: "... - ERROR - /bin/sh: 1: alembic: not found")
+        r"^(?:[^\n]{0,200}?\s)?(?:(?:/bin/)?(?:ba|da|z)?sh|(?P<script>[\w./-]{1,200}): \d{1,7}: (?P=script)|"
         r"[\w./-]{1,200}\.sh(?=: (?:line )?\d{1,7}: )): (?:\d{1,7}: )?"
         r"(?:line \d{1,7}: )?(?P<cmd>[^\s:'\"]{1,100}): not found$",
         example="/bin/sh: 1: tree: not found"),

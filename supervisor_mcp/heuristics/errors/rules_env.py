@@ -193,8 +193,11 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         r"^(?:Error: )?(?:[\w-]{1,40} ){0,6}(?:not found|does not exist|doesn't exist|no such \w{1,30})\b",
         priority=53, confidence=0.85, flags=IGNORECASE,
         example="Error: user mia_li_3668 not found"),
-    sig(Rule.GIT_STATE, "precondition_failed", "patch|conflict|overwritten|branch is behind|already exists|hunk",
+    sig(Rule.GIT_STATE, "precondition_failed",
+        "patch|conflict|overwritten|branch is behind|already exists|hunk|needs merge|resolve your current index",
         r"patch does not apply|patch failed|Hunk #\d{1,5} FAILED|hunks? FAILED|CONFLICT \(|would be overwritten by|"
+        # (a merge or rebase stopped on conflicts and left them unresolved in the index)
+        r"^[^\n]{1,300}: needs merge$|you need to resolve your current index first|"
         r"Your branch is behind|destination path '[^'\n]{1,300}' already exists|"
         r"Reversed \(or previously applied\) patch",
         example="error: patch failed: src/app.py:12\nerror: src/app.py: patch does not apply"),

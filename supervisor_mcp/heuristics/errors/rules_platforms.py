@@ -32,7 +32,9 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
     sig(Rule.DB_MISSING_OBJECT, "undefined_name",
         "does not exist|doesn't exist|unknown column|ora-00942|no such|has no column named|invalid object name|"
         "invalid column name",
-        r"(?:relation|column|table) \"?[\w.]{1,100}\"? does not exist(?!, skipping)|Table '[\w.]{1,100}' doesn't exist|"
+        r"(?:relation|column|table) \"?[\w.]{1,100}\"?(?: of relation \"?[\w.]{1,100}\"?)? "
+        r"does not exist(?!, skipping)|"
+        r"Table '[\w.]{1,100}' doesn't exist|"
         r"Unknown column '[^'\n]{1,100}'|ORA-00942|\bno such (?:table|column): [\w.\"`\[]|"
         r"\btable [\w.\"`]{1,100} has no column named \w|\bInvalid (?:object|column) name '[^'\n]{1,100}'",
         example='ERROR:  relation "orders" does not exist\nLINE 1: SELECT * FROM orders;',

@@ -36,7 +36,9 @@ _MARKUP = re.compile(rf"<returncode>\s*-?\d+\s*</returncode>|</?(?:{_BLOCK_TAGS}
 _MARKUP_LINE = re.compile(rf"^\s*(?:</?(?:{_HOST_TAGS}|exit_code|error|exception)\b[^>]*>\s*)+.*$")
 _OUTPUT_OPEN = re.compile(r"<(?:output|output_head|stdout)>\s*$")
 _TRUNCATION = re.compile(
-    r"output of your last command was too long|output (?:was |has been )?truncated|"
+    # (not a tool's own words for what it cut: gcc's "directive output truncated" warning, pytest's
+    # "...Full output truncated (N lines hidden), use '-vv' to show" in an assertion's diff)
+    r"output of your last command was too long|(?<!directive )(?<!Full )output (?:was |has been )?truncated|"
     r"<elided_chars>|\[\.\.\. ?\d+ (?:characters|chars|lines) (?:omitted|truncated|elided)",
     re.IGNORECASE,
 )
