@@ -8,6 +8,7 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
 from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN, CONTEXT_OVERFLOW
 from supervisor_mcp.heuristics.errors.transient_advice import transient_advice
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -91,6 +92,8 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return cause, (f"The {nf.group('noun').strip()}{ident} does not exist{sent}. Re-read the exact id from an "
                        "earlier lookup (profile, search or list results; ids are case-sensitive) or ask the user to "
                        "confirm it; do not guess.")
+    if SCHEMA_OBJECT_EXISTS.search(rule):
+        return cause, MIGRATION_DRIFT
     if re.search(r"already|exists", rule, re.IGNORECASE):
         return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
                        "overwrite, a new name).")
@@ -122,6 +125,15 @@ _CREDENTIALS = re.compile(
     rf"password|token)|api key not valid|unauthori[sz]ed|\b401\b|{BAD_LOGIN}", re.IGNORECASE)
 
 
+# A known identity refused one action (AWS, Azure and GCP IAM, a database's privileges): a right to grant,
+# not a credential to fix.
+_AUTHORIZATION = re.compile(
+    r"is not authorized to perform:? (?P<action>[\w:*./-]{1,120})|does not have authorization to perform action "
+    r"'(?P<a2>[^'\n]{1,120})'|Permission '(?P<a3>[\w.]{1,120})' denied|"
+    r"permission denied for (?:table|schema|database|relation|sequence|function|view) (?P<object>[\w.\"]{1,120})",
+    re.IGNORECASE)
+
+
 def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     line = finding.evidence[0] if finding.evidence else ""
     if finding.rule == Rule.READ_ONLY:
@@ -136,6 +148,13 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"{clip(line, 120, ellipsis=True)}.",
                 "Close what holds it (an editor, a running dev server or watcher, antivirus or the search indexer), "
                 "then run again; ownership and sudo do not help with a lock.")
+    if granted := _AUTHORIZATION.search(line):
+        what = next((g for g in granted.groups() if g), "")
+        right = f" on {what}" if granted.group("object") else f" to {what}"
+        return (f"The identity was recognised but lacks the right{right}: "
+                f"{clip(line, 140, ellipsis=True)}.",
+                "Grant that right to the user or role in use (an IAM policy, a role binding, a GRANT on the object) "
+                "or run as an identity that has it; other credentials for the same identity will not help.")
     if finding.rule == Rule.HTTP_AUTH or _CREDENTIALS.search(line):
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the credentials it was sent (user and password, API key or token: set, not expired, right "

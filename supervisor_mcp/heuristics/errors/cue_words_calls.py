@@ -178,8 +178,9 @@ CALL_TABLE: tuple[Cue, ...] = (
          r"\bdoes not support (?:tools|tool[ _]?(?:use|calling|calls)|function[ _]?calling|images?|vision|audio)\b|"
          r"being used by another process|the file is locked by|\bis masked\b|\bNo such process\b|\bESRCH\b",
          "The action is valid but the current state does not allow it: {line}",
-         "Change the state first (remove or reuse what already exists, pick an available version, "
-         "initialise or configure what it needs), then repeat the action."),
+         # (never "remove what exists": what exists may hold data, a populated column or a volume)
+         "Change the state first (reuse what already exists or make the step skip it, pick an available "
+         "version, initialise or configure what it needs), then repeat the action."),
     cue("crash", "runtime_error",
          r"\bdeadlock\b|segmentation fault|core dumped|\bpanicked at\b|uncaught exception|unhandled exception|"
          rf"{locales.SEGFAULT}|"

@@ -223,8 +223,9 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         skew = version_skew(finding, ctx)
         if skew is not None:
             return skew
-    # (a cue's advice for a limit is a menu of limits; the builder reads which one the line names)
-    if finding.fix and not (finding.rule.startswith("cue:") and finding.category == "resource_limit"):
+    # (a cue's advice for a limit or a refusal is a menu; the builder reads which one the line names)
+    if finding.fix and not (finding.rule.startswith("cue:") and finding.category in ("resource_limit",
+                                                                                       "permission_denied")):
         return finding.root_cause, finding.fix
     if finding.rule in _ABOUT_OWN_CODE:
         origin = raised_in_library(ctx.envelope.body)

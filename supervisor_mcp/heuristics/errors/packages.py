@@ -78,6 +78,17 @@ PYTHON_TOOLS = frozenset({
     "sphinx-build", "pip", "pip3", "ipython", "jupyter", "poetry", "pipenv", "uv", "pre-commit",
     "django-admin", "alembic", "uvicorn", "gunicorn", "celery", "twine", "hatch",
 })
+# Programs a Node project installs into node_modules/.bin (its devDependencies), by the package that ships them.
+NODE_TOOLS: dict[str, str] = {
+    "tsc": "typescript", "eslint": "eslint", "jest": "jest", "vitest": "vitest", "mocha": "mocha",
+    "prettier": "prettier", "webpack": "webpack-cli", "vite": "vite", "rollup": "rollup", "esbuild": "esbuild",
+    "babel": "@babel/cli", "ts-node": "ts-node", "tsx": "tsx", "nodemon": "nodemon", "next": "next",
+    "nuxt": "nuxt", "ng": "@angular/cli", "react-scripts": "react-scripts", "vue-cli-service": "@vue/cli-service",
+    "tailwindcss": "tailwindcss", "postcss": "postcss-cli", "parcel": "parcel", "lerna": "lerna", "nx": "nx",
+    "turbo": "turbo", "playwright": "@playwright/test", "cypress": "cypress", "concurrently": "concurrently",
+    "cross-env": "cross-env", "rimraf": "rimraf", "husky": "husky", "lint-staged": "lint-staged",
+    "tsup": "tsup", "electron": "electron", "astro": "astro", "gatsby": "gatsby-cli", "svelte-kit": "@sveltejs/kit",
+}
 # Words that reach the shell as "commands" when code or a heredoc body was run by bash by mistake.
 CODE_WORDS = frozenset({
     "EOF", "EOL", "END", "PY", "PYEOF", "import", "from", "def", "class", "print", "return", "elif",
@@ -155,6 +166,10 @@ def install_command(command: str) -> str:
     if command in PYTHON_TOOLS:
         dist = {"py.test": "pytest", "sphinx-build": "sphinx", "django-admin": "django"}.get(command, command)
         return f"python -m {dist.replace('-', '_')} (if installed as a module) or pip install {dist}"
+    if command in NODE_TOOLS:
+        # (installed per project, not system-wide: NODE_ENV=production skips devDependencies)
+        return (f"npm install in the project (devDependencies included; {NODE_TOOLS[command]} ships it), then "
+                f"npx {command} or the package.json script")
     package = APT_NAMES.get(command, command)
     if package in ("coreutils", "findutils"):
         # standard tools missing mostly where apt is not: macOS (zsh) and busybox images

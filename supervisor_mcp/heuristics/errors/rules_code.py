@@ -117,6 +117,13 @@ CODE_SIGNATURES += COMMAND_SIGNATURES + (
         advice=("The script has Windows (CRLF) line endings, so the shell reads a carriage return into each line.",
                 "Convert it to LF (dos2unix FILE, or sed -i 's/\\r$//' FILE; and set `* text=auto eol=lf` in "
                 ".gitattributes so it stays so), then run it again.")),
+    # A script's #! line names an interpreter path that does not exist here (/bin/env, /usr/local/bin/python).
+    sig(Rule.BAD_INTERPRETER, "file_not_found", "bad interpreter",
+        r": (?P<interp>/[\w./+-]{1,200}): bad interpreter: No such file or directory",
+        example="bash: ./build.sh: /usr/local/bin/bash: bad interpreter: No such file or directory",
+        advice=("The script's #! line names {interp}, which does not exist on this machine.",
+                "Point the #! line at an interpreter that exists (#!/usr/bin/env bash, or the path `command -v "
+                "bash` prints), or run the script through one (bash ./script.sh).")),
     # A script's `#!/usr/bin/env NAME` names an interpreter that is not installed; macOS prints bare `env:`.
     sig(Rule.ENV_INTERP, "missing_dependency", "env:",
         r"^(?:/usr/bin/)?env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$", priority=96,
@@ -228,7 +235,11 @@ CODE_SIGNATURES += COMMAND_SIGNATURES + (
         rf"fatal: (?:not a git repository|[^\n]{{0,80}}(?:{locales.GIT_NOT_A_REPO}))",
         example="fatal: not a git repository (or any of the parent directories): .git"),
     sig(Rule.GIT_PATHSPEC, "file_not_found", "pathspec", r"pathspec '(?P<path>[^'\n]{1,500})' did not match any file",
-        example="error: pathspec 'feature/login' did not match any file(s) known to git"),
+        example="error: pathspec 'feature/login' did not match any file(s) known to git",
+        advice=("git knows no file, and no branch or tag, named {path} in this clone.",
+                "If it names a branch or tag, fetch and list them (git fetch --all --tags; git branch -a; git tag -l) "
+                "and use one that exists; if it names a file, check its path from the repository's root "
+                "(git ls-files | grep NAME).")),
     sig(Rule.ENOENT, "file_not_found", "enoent",
         r"ENOENT: no such file or directory, \w{1,20} '(?P<path>[^'\n]{1,500})'",
         example="Error: ENOENT: no such file or directory, open '/app/config.json'"),

@@ -40,6 +40,17 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + NETWORK_SIGNA
     sig(Rule.PANIC, "runtime_error", "panic",
         r"^panic: (?P<detail>[^\n]{1,200})$|thread '[^'\n]{1,100}' panicked at",
         example="thread 'main' panicked at src/main.rs:177:37:\nindex out of bounds: the len is 3 but the index is 5"),
+    # (before the heap: -Xmx raises none of these pools)
+    sig(Rule.JVM_POOL_EXHAUSTED, "resource_limit", "permgen|metaspace|native thread|direct buffer|compressed class",
+        r"OutOfMemoryError: (?:PermGen space|Metaspace|Compressed class space|unable to create (?:new )?native "
+        r"thread|Direct buffer memory)",
+        example='Exception in thread "main" java.lang.OutOfMemoryError: Metaspace',
+        advice=("The JVM ran out of a memory pool other than its heap, so -Xmx does not help.",
+                "Raise that pool where the JVM's options are set (MAVEN_OPTS, SBT_OPTS, org.gradle.jvmargs, "
+                "JAVA_TOOL_OPTIONS): PermGen space (Java 7 and older) with -XX:MaxPermSize=512m, Metaspace with "
+                "-XX:MaxMetaspaceSize=1g (if it keeps growing over reloads, a class loader leaks: restart the "
+                "JVM), Direct buffer memory with -XX:MaxDirectMemorySize; 'unable to create native thread' is the "
+                "process's thread limit (ulimit -u) or too many threads.")),
     sig(Rule.HEAP_EXHAUSTED, "resource_limit",
         "outofmemoryerror|heap|allowed memory size|gc overhead|fatalprocessoutofmemory",
         r"OutOfMemoryError|Java heap space|GC overhead limit exceeded|JavaScript heap out of memory|"

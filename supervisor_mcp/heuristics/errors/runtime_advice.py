@@ -8,6 +8,7 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.library_frames import in_library, raised_in_library
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 
@@ -63,9 +64,14 @@ def explain_runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     environment = [
         ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
                                  "tables for models defined in a script) before querying."),
-        ("already exists" in msg, "The object exists from an earlier run: drop it first or create it only if missing."),
+        (bool(SCHEMA_OBJECT_EXISTS.search(msg)), MIGRATION_DRIFT),
+        ("already exists" in msg, "The object exists from an earlier run: reuse it, or create it only if missing "
+                                  "(IF NOT EXISTS, exist_ok=True); do not delete what may hold data."),
         ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "
                                                                    "django.setup()) before importing models."),
+        (name == "UnicodeDecodeError" and "'ascii' codec" in msg,
+         "Bytes were decoded as ASCII (Python 2 mixing str and unicode, or a C/POSIX locale): decode them "
+         "explicitly (.decode('utf-8')), or run under Python 3 with a UTF-8 locale (LANG=C.UTF-8)."),
         (name == "UnicodeDecodeError", "Open the file with the right encoding (encoding='utf-8', errors='replace') or "
                                        "in binary mode."),
         (name == "CalledProcessError", "Run the failing subprocess command directly to see its stderr."),
