@@ -33,6 +33,7 @@ from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE, FAULT, LINE_S
 from supervisor_mcp.heuristics.errors.rules_mechanisms import MECHANISM_SIGNATURES
 from supervisor_mcp.heuristics.errors.tar_flags import wrong_gzip_flag
 from supervisor_mcp.heuristics.errors.testruns import reports_a_check
+from supervisor_mcp.heuristics.errors.tool_remedy import tool_remedy
 from supervisor_mcp.heuristics.errors.verify import contradiction
 from supervisor_mcp.heuristics.observation import observe
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -235,6 +236,9 @@ def diagnose(
     root_cause, fix = explain(finding, ctx)
     # A quoted line that ends its own sentence, inside a template that ends one too ("Read timed out..").
     root_cause, fix = _DOUBLE_STOP.sub(".", root_cause), _DOUBLE_STOP.sub(".", fix)
+    suggested = tool_remedy(ctx.envelope.body) if finding.category != "not_an_error" else None
+    if suggested is not None and _squashed(suggested) not in _squashed(f"{root_cause} {fix}"):
+        fix = f"{fix} The output's own suggestion: {suggested}"
     if finding.category == "unknown" and (pointer := pointer_to_cause(ctx.envelope.body)):
         fix = f"Start where the output says the cause is written ({pointer}); then {fix[0].lower()}{fix[1:]}"
     if finding.rule.endswith("+baseline"):
@@ -261,6 +265,10 @@ def diagnose(
         root_cause=root_cause, fix=fix, evidence=_dedupe(finding.evidence)[:4], corrected_observation=corrected,
         verification_task=check.task if check else None, confidence=finding.confidence,
     )
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"\W+", " ", text).strip().lower()
 
 
 _SUMMARY = re.compile(

@@ -1,0 +1,52 @@
+"""The failing tool's own suggestion of a remedy ("hint: use 'git pull' before pushing again", "Did you mean
+--makefile?", "Make sure you also have the development packages of openssl installed"), relayed with the fix.
+
+A tool that knows its failure often says what to do next; the advice built from the mechanism is general, the
+tool's line is specific. Only lines in the words of a remedy are relayed (a hint's imperative, "Please ...",
+"You may need to ...", "Did you mean"), never one that escalates (sudo, --force, chmod 777, rm -rf) or only
+asks for more output or a bug report.
+"""
+
+from __future__ import annotations
+
+import re
+
+from supervisor_mcp.heuristics.observation.clip import clip
+
+_VERB = (r"(?:please |you (?:may|might|can|could|should|must|will) (?:need to |want to |have to )?|"
+         r"(?:try|consider|make sure|ensure|use|run|set|add|install|specify|pass|rename|increase|upgrade|update|"
+         r"enable|rebuild|reinstall|define|import|export|declare|register|grant|share|move|change|replace|"
+         r"commit|stash|pull|fetch|provide|configure|wrap|annotate|call|check that)\b)")
+_REMEDY = re.compile(
+    r"^[ \t>|*=-]{0,8}(?:\[?(?:hint|help|suggestion|tip|solution|resolution|possible fix)\]?\s{0,3}:\s{0,3}"
+    rf"(?i:{_VERB})[^\n]{{6,300}}"
+    r"|(?:Please (?!wait\b|see\b|report\b)[a-z]{3,20}|You (?:may|might|will|should|must) (?:need to |have to )?"
+    r"[a-z]{3,20}|Try (?:running|using|adding|installing|setting|to|upgrading|updating)|Consider (?:using|adding|"
+    r"installing|upgrading|setting|increasing|running|changing)|Make sure|Did you mean|Perhaps you meant|"
+    r"Maybe you meant)\b[^\n]{0,300})$",
+    re.MULTILINE | re.IGNORECASE)
+# Never relayed: what escalates or destroys, and lines that only ask for more output, a report or a header.
+_NOT_RELAYED = re.compile(
+    r"\bsudo\b|\bas (?:root|an? admin\w{0,9}|admin\w{0,9})\b|"
+    r"--force\b|\bforce[- ]push|\bchmod\b[^\n]{0,20}\b7[67]7\b|\brm -rf\b|--no-verify\b|--unsafe-perm\b|"
+    r"--break-system-packages\b|--legacy-peer-deps\b|--skip-ssl|--insecure\b|\bdisable (?:ssl|tls|security)\b|"
+    r"for more (?:information|details)|--stacktrace|--info\b|--debug\b|--scan\b|-v to see|-vv\b|to see the full|"
+    r"re-?run (?:it |this )?with\b|report (?:this|it|the issue|a bug)|file an issue|bug report|"
+    r"try again(?: later)?\.?$|contact your|:$|correct access rights",
+    re.IGNORECASE)
+_ENDS_SENTENCE = re.compile(r"[.!)`'\"]$")
+
+
+def tool_remedy(body: str) -> str | None:
+    """The first line in the output where the tool suggests a remedy, joined to its continuation ("Did you mean
+    this?" and the indented name under it), or None."""
+    scope = body[-20000:]
+    for match in _REMEDY.finditer(scope):
+        line = match.group(0).strip(" \t>|*=-")
+        if _NOT_RELAYED.search(line):
+            continue
+        after = scope[match.end() + 1:].split("\n", 1)[0]
+        if not _ENDS_SENTENCE.search(line) and (after[:1].isspace() or after[:1].islower()) and after.strip():
+            line = f"{line} {after.strip()}"
+        return clip(line, 220, ellipsis=True)
+    return None
