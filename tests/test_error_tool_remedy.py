@@ -27,3 +27,9 @@ def test_output_that_is_fine_gets_no_relayed_suggestion() -> None:
     out = diagnose("Successfully installed requests-2.32.0\nYou should consider upgrading via the 'pip install "
                    "--upgrade pip' command.")
     assert out.category == "not_an_error" and "own suggestion" not in out.fix
+
+
+def test_a_compilers_suggestion_for_a_dependencys_source_is_not_relayed() -> None:
+    assert tool_remedy("error[E0004]: non-exhaustive patterns: `Value::Custom { .. }` not covered\n"
+                       "   --> /home/ci/.cargo/registry/src/index.crates.io-6f17d22bba15001f/nu-cmd-1.2.0/src/lib.rs:40:11\n"
+                       "help: ensure that all possible cases are being handled by adding a match arm") is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from supervisor_mcp.heuristics.observation.clip import clip
+from supervisor_mcp.heuristics.observation.code_paths import installed_package
 
 _VERB = (r"(?:please |you (?:may|might|can|could|should|must|will) (?:need to |want to |have to )?|"
          r"(?:try|consider|make sure|ensure|use|run|set|add|install|specify|pass|rename|increase|upgrade|update|"
@@ -35,15 +36,19 @@ _NOT_RELAYED = re.compile(
     r"try again(?: later)?\.?$|contact your|:$|correct access rights",
     re.IGNORECASE)
 _ENDS_SENTENCE = re.compile(r"[.!)`'\"]$")
+_PATH = re.compile(r"[^\s\"'`()\[\]<>]*[\\/][^\s\"'`()\[\]<>:]+")
 
 
 def tool_remedy(body: str) -> str | None:
     """The first line in the output where the tool suggests a remedy, joined to its continuation ("Did you mean
-    this?" and the indented name under it), or None."""
+    this?" and the indented name under it), or None; not one that follows a location in installed code."""
     scope = body[-20000:]
     for match in _REMEDY.finditer(scope):
         line = match.group(0).strip(" \t>|*=-")
         if _NOT_RELAYED.search(line):
+            continue
+        # A compiler's suggestion for a dependency's installed source is an edit nobody should make there.
+        if any(installed_package(p) for p in _PATH.findall(scope[max(0, match.start() - 1500):match.start()])):
             continue
         after = scope[match.end() + 1:].split("\n", 1)[0]
         if not _ENDS_SENTENCE.search(line) and (after[:1].isspace() or after[:1].islower()) and after.strip():
