@@ -50,3 +50,25 @@ def test_an_ascii_decode_error_is_not_told_to_open_a_file_with_an_encoding() -> 
     out = diagnose('Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    print(label)\n'
                    "UnicodeDecodeError: 'ascii' codec can't decode byte 0xc3 in position 4: ordinal not in range(128)")
     assert ".decode('utf-8')" in out.fix and "Open the file" not in out.fix
+
+
+def test_a_test_frameworks_own_timeout_is_a_test_failure_not_a_retry() -> None:
+    out = diagnose('  1) "before each" hook:\n     Error: Timeout of 5000ms exceeded. For async tests and hooks, ensure '
+                   '"done()" is called; if returning a Promise, ensure it resolves.')
+    assert out.category == "test_failure" and not out.retryable
+
+
+def test_a_servers_memory_cap_is_not_this_process_out_of_memory() -> None:
+    out = diagnose("ReplyError: OOM command not allowed when used memory > 'maxmemory'.")
+    assert "maxmemory-policy" in out.fix
+
+
+def test_a_lisp_nesting_limit_is_read_as_recursion() -> None:
+    out = diagnose("Debugger entered--Lisp error: (error \"Lisp nesting exceeds `max-lisp-eval-depth'\")\n"
+                   "  my-indent()\n  my-indent()\n  my-indent()")
+    assert out.root_cause.startswith("Infinite recursion")
+
+
+def test_a_parse_error_outside_php_gets_no_php_advice() -> None:
+    out = diagnose("res://scenes/main.gd:12 - Parse Error: Parse error: Unexpected 'match'")
+    assert "php" not in out.fix.lower()

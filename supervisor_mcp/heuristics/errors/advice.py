@@ -33,6 +33,11 @@ _DOCKER = re.compile(r"\bdocker\b|/var/lib/docker|failed to register layer|\bpod
 _CONNECTIONS = re.compile(r"too many clients|too many connections|remaining connection slots are reserved",
                           re.IGNORECASE)
 _STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOverflowException"})
+# Nesting limits named in the line (Emacs Lisp's, and the runtimes' own words without an exception line).
+_NESTING = re.compile(r"max-lisp-eval-depth|maximum recursion depth|stack level too deep|maximum call stack",
+                      re.IGNORECASE)
+# A server that refuses writes at its own memory cap (Redis's maxmemory): the client process is fine.
+_SERVER_MEMORY_CAP = re.compile(r"used memory > '?maxmemory'?|\bOOM command not allowed\b", re.IGNORECASE)
 
 
 def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
@@ -204,6 +209,11 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The input exceeds the model's context window (the prompt plus the completion it reserves).",
                 "Send less: summarise or split the input, keep only the relevant part, or lower max_tokens if the "
                 "reserved completion is what tips it over.")
+    if _SERVER_MEMORY_CAP.search(line):
+        return (f"The server refused the command at its own memory cap (this process is not out of memory): "
+                f"{clip(line, 140, ellipsis=True)}.",
+                "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
+                "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory.")
     if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
                 "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
@@ -221,8 +231,9 @@ def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and "
                 "share a pool (one client per process, a pooler such as PgBouncer); raise max_connections only if "
                 "the server has the memory for it.")
-    if rule == Rule.RECURSION or (finding.exception and (finding.exception.name in _STACK_EXHAUSTED
-                                                         or "call stack size exceeded" in finding.exception.message)):
+    if rule == Rule.RECURSION or _NESTING.search(line) or (
+            finding.exception and (finding.exception.name in _STACK_EXHAUSTED
+                                   or "call stack size exceeded" in finding.exception.message)):
         counts: dict[tuple[str, int], int] = {}
         for frame in ctx.frames:
             counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1

@@ -90,6 +90,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
     cue("disk_or_handles", "resource_limit",
          r"no space left|\bENOSPC\b|disk (?:full|quota)|not enough (?:disk )?space|insufficient[_ ](?:disk|storage)|"
          r"too many open files|\bEMFILE\b|argument list too long|\bE2BIG\b|maximum recursion|stack overflow|"
+         r"\bmax-lisp-eval-depth\b|"
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
          # (MySQL's max_allowed_packet, a circuit breaker's memory accounting)

@@ -70,6 +70,7 @@ class Rule(StrEnum):
     HTTP_AUTH = "http_auth"
     EXTERNALLY_MANAGED = "externally_managed"
     TIMEOUT = "timeout"
+    TEST_TIMEOUT = "test_timeout"
     CONNECTION = "connection"
     DNS = "dns"
     RATE_LIMIT = "rate_limit"

@@ -37,6 +37,16 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
                 "Create a virtual environment and install there (python3 -m venv .venv && .venv/bin/pip install "
                 "...), or use pipx for a command-line app; do not use sudo or --break-system-packages.")),
     # --- transient
+    # A test framework stopping a test or hook that did not finish (mocha, jest, go test, pytest-timeout): the
+    # test's verdict on the code, which a retry does not change.
+    sig(Rule.TEST_TIMEOUT, "test_failure", "timeout of|exceeded timeout|test timed out|failed: timeout|+ timeout +",
+        r"\bTimeout of \d{1,7} ?ms exceeded\b|\bExceeded timeout of \d{1,7} ?ms for a (?:test|hook)\b|"
+        r"^panic: test timed out after \d|\bFailed: Timeout >\d|^\+{5} Timeout \+{5}$",
+        priority=71,  # above the network's timeout (transient, 70)
+        example='Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called',
+        advice=("The test framework stopped a test or hook that did not finish in time.",
+                "Find what it waits on (a promise never resolved, done() never called, a server or message that "
+                "never arrives) and fix that; raise the timeout only if the work is legitimately that slow.")),
     sig(Rule.TIMEOUT, "transient", "timed out|etimedout|deadline|time-out|timeout|too slow",
         # (curl's low-speed limit is its timeout too: "Operation too slow. Less than 1 bytes/sec transferred")
         r"timed out|\bETIMEDOUT\b|deadline exceeded|Gateway Time-?out|Operation too slow\. Less than \d|"

@@ -81,7 +81,10 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + NETWORK_SIGNA
                 "find why the array lacks it.")),
     # --- code that does not parse, outside Python
     sig(Rule.PHP_PARSE, "syntax_error", "parse error",
-        r"(?:PHP )?Parse error:\s+(?:syntax error, )?(?P<detail>[^\n]{1,160})", priority=100,
+        # (PHP's own words: its "PHP Parse error:" prefix or its "syntax error, unexpected"; not JSON's or
+        # GDScript's "Parse error: Unexpected ...")
+        r"(?:PHP Parse error:\s+(?:syntax error, )?|Parse error:\s+syntax error, )(?P<detail>[^\n]{1,160})",
+        priority=100,
         example="PHP Parse error:  syntax error, unexpected '[' in /var/www/index.php on line 297",
         advice=("The PHP file does not parse: {detail}.",
                 "Fix the syntax at the file and line named (check the PHP version supports that syntax), then "
