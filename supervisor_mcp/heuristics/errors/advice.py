@@ -8,8 +8,9 @@ import re
 
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.resource_advice import resource_advice
 from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
-from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN, CONTEXT_OVERFLOW
+from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN
 from supervisor_mcp.heuristics.errors.transient_advice import transient_advice
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.shell import shell_quote
@@ -27,19 +28,6 @@ _NOT_FOUND = re.compile(
     r"(?: (?P<id>(?=[\w@.-]{0,60}[\d_])[\w@.-]{2,60}))? (?:not found|does not exist)",
     re.IGNORECASE,
 )
-_CONTEXT = re.compile(CONTEXT_OVERFLOW, re.IGNORECASE)
-_NO_SPACE = re.compile(r"No space left on device|\bENOSPC\b", re.IGNORECASE)
-_DOCKER = re.compile(r"\bdocker\b|/var/lib/docker|failed to register layer|\bpodman\b", re.IGNORECASE)
-_CONNECTIONS = re.compile(r"too many clients|too many connections|remaining connection slots are reserved",
-                          re.IGNORECASE)
-_STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOverflowException"})
-# Nesting limits named in the line (Emacs Lisp's, and the runtimes' own words without an exception line).
-_NESTING = re.compile(r"max-lisp-eval-depth|maximum recursion depth|stack level too deep|maximum call stack",
-                      re.IGNORECASE)
-# A server that refuses writes at its own memory cap (Redis's maxmemory): the client process is fine.
-_SERVER_MEMORY_CAP = re.compile(r"used memory > '?maxmemory'?|\bOOM command not allowed\b", re.IGNORECASE)
-
-
 def _rule_text(finding: Finding, ctx: ErrorContext) -> str:
     line = finding.evidence[0] if finding.evidence else ctx.envelope.body
     return clip(re.sub(r"^\s*(?:Error|ERROR|error)\s*[:!-]\s*", "", line), 200, ellipsis=True)
@@ -182,84 +170,6 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
             "own; not sudo) or an account, role or token (use one that has the right); do not retry unchanged.")
 
 
-def narrower(ctx: ErrorContext) -> str:
-    name = ctx.command.name if ctx.command else ""
-    if "pytest" in name or "py.test" in ctx.action:
-        return "run one file or test with short output: pytest PATH -x -q --tb=short 2>&1 | tail -n 60 (or -k NAME)"
-    if ctx.command and re.search(r"test", ctx.command.text):
-        runner = " ".join(ctx.command.argv[:2]) if ctx.command.argv[0].startswith("python") else ctx.command.argv[0]
-        return f"run a single test and keep the end of the output: {runner} ONE_TEST 2>&1 | tail -n 60"
-    if name in ("grep", "rg", "ag", "egrep"):
-        return "narrow the search: add -l (file names only) or -m 5, restrict the path or --include, or | head -n 50"
-    if name in ("cat", "less", "more", "nl"):
-        return "read a slice: sed -n '1,80p' FILE, or grep -n PATTERN FILE to jump to the relevant lines"
-    if name in ("find", "ls", "tree"):
-        return "limit depth and names: find DIR -maxdepth 2 -name 'PATTERN' | head -n 50"
-    return ("save the output and read parts of it: CMD > /tmp/out.txt 2>&1; tail -n 50 /tmp/out.txt; "
-            "grep -n Error /tmp/out.txt | head")
-
-
-def _resource(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
-    rule = finding.rule
-    if rule == Rule.OUTPUT_TOO_LONG or (rule.startswith("fallback") and ctx.envelope.truncated):
-        return ("The command's output was too long and was cut, so the decisive lines may be missing.",
-                narrower(ctx).capitalize() + ".")
-    line = finding.evidence[0] if finding.evidence else ""
-    if rule == Rule.CONTEXT_LENGTH or _CONTEXT.search(line):
-        return ("The input exceeds the model's context window (the prompt plus the completion it reserves).",
-                "Send less: summarise or split the input, keep only the relevant part, or lower max_tokens if the "
-                "reserved completion is what tips it over.")
-    if _SERVER_MEMORY_CAP.search(line):
-        return (f"The server refused the command at its own memory cap (this process is not out of memory): "
-                f"{clip(line, 140, ellipsis=True)}.",
-                "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
-                "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory.")
-    if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
-        return ("The process ran out of memory (or was killed, exit 137).",
-                "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
-                "memory.")
-    if rule == Rule.DISK or _NO_SPACE.search(line):
-        if _DOCKER.search(f"{ctx.action}\n{line}"):
-            return ("The disk that holds Docker's images and layers (/var/lib/docker, or the Docker Desktop VM's "
-                    "disk) is full.",
-                    "See what Docker holds (docker system df), remove what is unused (docker system prune; add -a "
-                    "for unused images and --volumes only if their data is not needed), or give it a larger disk.")
-        return ("The disk is full.",
-                "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
-    if _CONNECTIONS.search(line):
-        return (f"The database server has no connection slots left: {clip(line, 160, ellipsis=True)}.",
-                "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and "
-                "share a pool (one client per process, a pooler such as PgBouncer); raise max_connections only if "
-                "the server has the memory for it.")
-    if rule == Rule.RECURSION or _NESTING.search(line) or (
-            finding.exception and (finding.exception.name in _STACK_EXHAUSTED
-                                   or "call stack size exceeded" in finding.exception.message)):
-        counts: dict[tuple[str, int], int] = {}
-        for frame in ctx.frames:
-            counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1
-        loop = max(counts.items(), key=lambda kv: kv[1])[0] if counts else None
-        at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
-        return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}, or a "
-                "structure refers back to itself (a file that includes itself, a cyclic reference or import).",
-                "Find the frames that repeat in the trace and the cycle behind them, and fix the termination "
-                "condition or break the cycle; raising the stack or recursion limit rarely helps.")
-    if re.search(r"\bENFILE\b|too many open files in system|file table overflow", line, re.IGNORECASE):
-        return (f"The whole system ran out of open-file slots: {clip(line, 160, ellipsis=True)}.",
-                "Find what holds them (lsof | wc -l; lsof | awk '{print $1}' | sort | uniq -c | sort -n | tail) and "
-                "stop it, or raise fs.file-max; a per-process ulimit does not help here.")
-    if re.search(r"\bEMFILE\b|too many open files", line, re.IGNORECASE):
-        return (f"The process hit its limit on open files (file descriptors): {clip(line, 160, ellipsis=True)}.",
-                "Raise it for this shell or service (ulimit -n 65536; LimitNOFILE= for a systemd unit) or open fewer "
-                "at once: a watcher should skip node_modules, build output and symlink loops.")
-    if re.search(r"\bout of resources?\b", line, re.IGNORECASE):
-        return (f"A device or runtime ran out of a fixed resource: {clip(line, 160, ellipsis=True)}.",
-                "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller "
-                "batch) until it fits the limit the message names.")
-    return (f"A resource limit was hit: {clip(line, 160, ellipsis=True)}.",
-            "Find which limit the message names (memory, disk, a size or count cap, a context length, a time "
-            "budget); then ask for less at once (smaller pieces, fewer at a time) or raise that limit.")
-
-
 def _unknown(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     code = ctx.envelope.returncode
     status = f"exit code {code}" if code is not None else "an error"
@@ -274,5 +184,5 @@ def _fine(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
 
 ADVICE = {
     "precondition_failed": _precondition, "permission_denied": _permission, "transient": transient_advice,
-    "resource_limit": _resource, "unknown": _unknown, "not_an_error": _fine,
+    "resource_limit": resource_advice, "unknown": _unknown, "not_an_error": _fine,
 }

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from supervisor_mcp.heuristics.errors.advice import narrower
 from supervisor_mcp.heuristics.errors.benign import benign_exit, search_hits
 from supervisor_mcp.heuristics.errors.corrected import condense
 from supervisor_mcp.heuristics.errors.cues import find_cue, is_warning_level
@@ -25,6 +24,7 @@ from supervisor_mcp.heuristics.errors.fallback import DOMAIN_SCOPE, fallback, fi
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.fixes import explain
 from supervisor_mcp.heuristics.errors.names import Rule
+from supervisor_mcp.heuristics.errors.narrower import narrower
 from supervisor_mcp.heuristics.errors.normal_output import ends_unresolved
 from supervisor_mcp.heuristics.errors.notices import is_notice, is_warning, only_notices_report, only_warnings
 from supervisor_mcp.heuristics.errors.packages import CODE_WORDS, looks_local
