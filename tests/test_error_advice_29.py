@@ -72,3 +72,55 @@ def test_a_lisp_nesting_limit_is_read_as_recursion() -> None:
 def test_a_parse_error_outside_php_gets_no_php_advice() -> None:
     out = diagnose("res://scenes/main.gd:12 - Parse Error: Parse error: Unexpected 'match'")
     assert "php" not in out.fix.lower()
+
+
+def test_a_gpu_held_by_another_process_is_told_to_free_it() -> None:
+    out = diagnose("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity "
+                   "of 23.5 GiB of which 1.1 GiB is free. Process 4242 has 18.20 GiB memory in use.")
+    assert "process 4242" in out.root_cause and "CUDA_VISIBLE_DEVICES" in out.fix
+
+
+def test_a_request_body_over_a_proxys_cap_names_the_cap() -> None:
+    out = diagnose("<html><head><title>413 Request Entity Too Large</title></head></html>")
+    assert "client_max_body_size" in out.fix
+
+
+def test_a_program_too_big_for_the_boards_flash_names_the_partition() -> None:
+    out = diagnose("Sketch uses 1474560 bytes (112%) of program storage space.\n"
+                   "Compilation error: text section exceeds available space in board")
+    assert out.category == "resource_limit" and "partition scheme" in out.fix
+
+
+def test_a_403_without_a_word_about_credentials_is_about_access_not_the_key() -> None:
+    out = diagnose("fatal error: An error occurred (403) when calling the HeadObject operation: Forbidden")
+    assert "may access that resource" in out.fix and "not expired" not in out.fix
+
+
+def test_a_providers_location_block_is_not_a_credentials_problem() -> None:
+    out = diagnose("openai.PermissionDeniedError: Error code: 403 - {'error': {'code': "
+                   "'unsupported_country_region_territory', 'message': 'Country, region, or territory not supported'}}")
+    assert "location" in out.root_cause and "region" in out.fix
+
+
+def test_a_table_a_migration_finds_already_there_gets_migration_advice() -> None:
+    out = diagnose("SQLSTATE[42S01]: Base table or view already exists: 1050 Table 'orders' already exists")
+    assert "migration" in out.fix and "Do not drop" in out.fix
+
+
+def test_a_duplicate_key_is_data_not_migration_drift() -> None:
+    out = diagnose('ERROR:  duplicate key value violates unique constraint "users_pkey"\n'
+                   "DETAIL:  Key (id)=(7) already exists.")
+    assert "migration" not in out.fix
+
+
+def test_an_http_status_with_its_reason_is_never_a_normal_result() -> None:
+    out = diagnose("go: finding example.com/mod v1.0.0\nverifying example.com/mod@v1.0.0/go.mod: reading "
+                   "https://sum.golang.org/lookup/example.com/mod@v1.0.0: 410 Gone")
+    assert out.category != "not_an_error"
+
+
+def test_the_wording_guess_does_not_quote_a_debug_line() -> None:
+    from supervisor_mcp.heuristics.errors.wording import resemblance
+    found = resemblance("Jul 21 10:00:49 |DEBU| RunCommand command=\"git rev-parse main@{u}\"\n"
+                        "Jul 21 10:00:49 |ERRO| fatal: no such branch: 'main'")
+    assert found is not None and "DEBU" not in found.line

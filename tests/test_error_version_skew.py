@@ -140,3 +140,9 @@ def test_a_module_python_removed_from_its_standard_library_is_not_installed_from
                    "python setup.py build")
     assert "setuptools" in out.fix
     assert "pip install distutils" not in out.fix
+
+
+def test_a_parse_error_in_a_lake_package_asks_for_the_toolchain_not_an_edit() -> None:
+    out = diagnose("error: ././.lake/packages/batteries/lakefile.lean:12:4: error: unexpected token; expected command\n"
+                   "error: build failed")
+    assert "installed source of `batteries`" in out.root_cause and "lean-toolchain" in out.fix

@@ -118,6 +118,14 @@ _CREDENTIALS = re.compile(
     rf"password|token)|api key not valid|unauthori[sz]ed|\b401\b|{BAD_LOGIN}", re.IGNORECASE)
 
 
+# A 403 without a word about the credentials: the caller is known, the resource refused to it.
+_FORBIDDEN = re.compile(r"\b403\b|\bForbidden\b")
+_ABOUT_LOGIN = re.compile(r"authenticat|\blog ?in\b|password|credential|\btoken\b|api[ _-]?key|signature",
+                          re.IGNORECASE)
+# A provider that serves no requests from the caller's country or region (OpenAI's, Gemini's, Qwen's wording).
+_GEO_BLOCKED = re.compile(r"unsupported_country_region_territory|Country, region, or territory not supported|"
+                          r"User location is not supported|not (?:available|supported) in your (?:country|region)",
+                          re.IGNORECASE)
 # A known identity refused one action (AWS, Azure and GCP IAM, a database's privileges): a right to grant,
 # not a credential to fix.
 _AUTHORIZATION = re.compile(
@@ -148,6 +156,17 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"{clip(line, 140, ellipsis=True)}.",
                 "Grant that right to the user or role in use (an IAM policy, a role binding, a GRANT on the object) "
                 "or run as an identity that has it; other credentials for the same identity will not help.")
+    if _GEO_BLOCKED.search(ctx.envelope.body):
+        return (f"The provider refuses requests from this location: {clip(line, 140, ellipsis=True)}.",
+                "Use an endpoint or region it serves (its international endpoint, a cloud region where the model is "
+                "offered); another key from the same place will not help.")
+    if _FORBIDDEN.search(line) and not _CREDENTIALS.search(line) and not _ABOUT_LOGIN.search(line):
+        return (f"The service accepted the caller but refuses it this resource (403): "
+                f"{clip(line, 140, ellipsis=True)}.",
+                "Check which identity is in use (aws sts get-caller-identity, gh auth status, the key's project) and "
+                "whether it may access that resource (a bucket or repository policy, an organisation's rule, a "
+                "token's scopes); ask the owner for access or get the resource elsewhere. Retrying the same call "
+                "fails again.")
     if finding.rule == Rule.HTTP_AUTH or _CREDENTIALS.search(line):
         return (f"The service refused the credentials ({clip(line, 120, ellipsis=True)}).",
                 "Check the credentials it was sent (user and password, API key or token: set, not expired, right "

@@ -99,6 +99,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bdatabase space exceeded\b|\bmax[\w-]{0,40}[ -]limit exceeded\b|"
          # a linked image larger than the target's memory region (GNU ld for embedded boards)
          r"\bregion [`'‘]\w{1,40}['’] overflowed by \d|\bwill not fit in region\b|"
+         r"\bexceeds available space in board\b|\bSketch too big\b|"
          # Windows's NTSTATUS for a stack overflow (0xC00000FD) as an exit code
          r"(?:code|status):? -1073741571\b|\b0xC00000FD\b|\bexecution took longer than\b|"
          r"\bexceeded the maximum (?:execution time|time limit|log length)\b|"

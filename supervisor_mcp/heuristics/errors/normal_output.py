@@ -55,6 +55,9 @@ _TROUBLE_WORDS = re.compile(
     r"error|\bERR!|fatal|fail|exception|traceback|denied|not found|no such|cannot|can't|could not|couldn't|unable|"
     r"panic|abort|insufficient|does not exist|doesn't exist|not allowed|does not appear|cannot use|"
     r"back-?off|crash|exiting due to|"
+    # an HTTP status with its reason phrase ("410 Gone", "502 Bad Gateway"): a request that failed
+    r"\b[45]\d\d (?:Gone|Not Found|Forbidden|Unauthorized|Bad Request|Conflict|Too Many Requests|Bad Gateway|"
+    r"Service Unavailable|Gateway Time-?out|Internal Server Error|Precondition Failed|Unprocessable Entity)\b|"
     # the word for error or failure in other locales, and apt's error prefix
     rf"{locales.FAILURE_WORDS}|(?:^|\n)E: |"
     r"killed|refused|timed? ?out|invalid|missing|undefined",

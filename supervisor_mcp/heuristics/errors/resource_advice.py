@@ -21,8 +21,49 @@ _STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOver
 _NESTING = re.compile(r"max-lisp-eval-depth|maximum recursion depth|stack level too deep|maximum call stack",
                       re.IGNORECASE)
 # A server that refuses writes at its own memory cap (Redis's maxmemory): the client process is fine.
+# A GPU's memory (CUDA, ROCm); PyTorch names another process holding it, and its allocator's own setting.
+_GPU_MEMORY = re.compile(r"CUDA out of memory|CUBLAS_STATUS_ALLOC_FAILED|out of memory on device|hipErrorOutOfMemory",
+                         re.IGNORECASE)
+_OTHER_GPU_PROCESS = re.compile(r"Process (\d{1,9}) has (\d[\d.]{0,8} [KMGT]iB) memory in use")
+# A request body over a server's or a proxy's cap (nginx's client_max_body_size, an ingress's proxy-body-size).
+_BODY_CAP = re.compile(r"Request Entity Too Large|Payload Too Large|\b413\b", re.IGNORECASE)
+# A program larger than a board's flash or a memory region of the target (Arduino, PlatformIO, GNU ld).
+_FLASH = re.compile(r"exceeds available space in board|Sketch too big|region [`'‘]\w{1,40}['’] overflowed by|"
+                    r"will not fit in region", re.IGNORECASE)
 _SERVER_MEMORY_CAP = re.compile(r"used memory > '?maxmemory'?|\bOOM command not allowed\b", re.IGNORECASE)
 
+
+
+# Limits the line names by itself, each with whose limit it is and what changes it: (pattern, cause, fix);
+# `{line}` is the line, clipped.
+_NAMED: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (_SERVER_MEMORY_CAP, "The server refused the command at its own memory cap (this process is not out of memory): "
+     "{line}.", "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
+     "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory."),
+    (_FLASH, "The program does not fit the board's flash or a memory region of the target: {line}.",
+     "Pick a partition scheme with a larger app area or a board with more flash, or make the program smaller (drop "
+     "unused libraries, features and debug output; build with size optimisation, -Os)."),
+    (_CONNECTIONS, "The database server has no connection slots left: {line}.",
+     "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and share a pool "
+     "(one client per process, a pooler such as PgBouncer); raise max_connections only if the server has the "
+     "memory for it."),
+    (re.compile(r"\bENFILE\b|too many open files in system|file table overflow", re.IGNORECASE),
+     "The whole system ran out of open-file slots: {line}.",
+     "Find what holds them (lsof | wc -l; lsof | awk '{{print $1}}' | sort | uniq -c | sort -n | tail) and stop it, "
+     "or raise fs.file-max; a per-process ulimit does not help here."),
+    (re.compile(r"\bEMFILE\b|too many open files", re.IGNORECASE),
+     "The process hit its limit on open files (file descriptors): {line}.",
+     "Raise it for this shell or service (ulimit -n 65536; LimitNOFILE= for a systemd unit) or open fewer at once: "
+     "a watcher should skip node_modules, build output and symlink loops."),
+    (_BODY_CAP, "The server, or a proxy in front of it, refuses a request body this large: {line}.",
+     "Send less per request (a smaller file or batch, a chunked or multipart upload) or raise the cap where you "
+     "control it (nginx client_max_body_size, an ingress's proxy-body-size annotation, the service's documented "
+     "upload limit)."),
+    (re.compile(r"\bout of resources?\b", re.IGNORECASE),
+     "A device or runtime ran out of a fixed resource: {line}.",
+     "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller batch) "
+     "until it fits the limit the message names."),
+)
 
 
 def resource_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
@@ -36,11 +77,10 @@ def resource_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return ("The input exceeds the model's context window (the prompt plus the completion it reserves).",
                 "Send less: summarise or split the input, keep only the relevant part, or lower max_tokens if the "
                 "reserved completion is what tips it over.")
+    if _GPU_MEMORY.search(line):
+        return _gpu_memory(ctx.envelope.body)
     if _SERVER_MEMORY_CAP.search(line):
-        return (f"The server refused the command at its own memory cap (this process is not out of memory): "
-                f"{clip(line, 140, ellipsis=True)}.",
-                "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
-                "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory.")
+        return _NAMED[0][1].format(line=clip(line, 160, ellipsis=True)), _NAMED[0][2]
     if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
                 "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
@@ -53,35 +93,37 @@ def resource_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                     "for unused images and --volumes only if their data is not needed), or give it a larger disk.")
         return ("The disk is full.",
                 "Check df -h, delete caches and build artefacts (pip cache purge, /tmp files) or write elsewhere.")
-    if _CONNECTIONS.search(line):
-        return (f"The database server has no connection slots left: {clip(line, 160, ellipsis=True)}.",
-                "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and "
-                "share a pool (one client per process, a pooler such as PgBouncer); raise max_connections only if "
-                "the server has the memory for it.")
     if rule == Rule.RECURSION or _NESTING.search(line) or (
             finding.exception and (finding.exception.name in _STACK_EXHAUSTED
                                    or "call stack size exceeded" in finding.exception.message)):
-        counts: dict[tuple[str, int], int] = {}
-        for frame in ctx.frames:
-            counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1
-        loop = max(counts.items(), key=lambda kv: kv[1])[0] if counts else None
-        at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
-        return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}, or a "
-                "structure refers back to itself (a file that includes itself, a cyclic reference or import).",
-                "Find the frames that repeat in the trace and the cycle behind them, and fix the termination "
-                "condition or break the cycle; raising the stack or recursion limit rarely helps.")
-    if re.search(r"\bENFILE\b|too many open files in system|file table overflow", line, re.IGNORECASE):
-        return (f"The whole system ran out of open-file slots: {clip(line, 160, ellipsis=True)}.",
-                "Find what holds them (lsof | wc -l; lsof | awk '{print $1}' | sort | uniq -c | sort -n | tail) and "
-                "stop it, or raise fs.file-max; a per-process ulimit does not help here.")
-    if re.search(r"\bEMFILE\b|too many open files", line, re.IGNORECASE):
-        return (f"The process hit its limit on open files (file descriptors): {clip(line, 160, ellipsis=True)}.",
-                "Raise it for this shell or service (ulimit -n 65536; LimitNOFILE= for a systemd unit) or open fewer "
-                "at once: a watcher should skip node_modules, build output and symlink loops.")
-    if re.search(r"\bout of resources?\b", line, re.IGNORECASE):
-        return (f"A device or runtime ran out of a fixed resource: {clip(line, 160, ellipsis=True)}.",
-                "Ask for less per launch or call (smaller blocks or tiles, fewer stages, threads or workers, a smaller "
-                "batch) until it fits the limit the message names.")
+        return _recursion(ctx)
+    for pattern, cause, fix in _NAMED:
+        if pattern.search(line):
+            return cause.format(line=clip(line, 160, ellipsis=True)), fix.format()
     return (f"A resource limit was hit: {clip(line, 160, ellipsis=True)}.",
             "Find which limit the message names (memory, disk, a size or count cap, a context length, a time "
             "budget); then ask for less at once (smaller pieces, fewer at a time) or raise that limit.")
+
+
+def _recursion(ctx: ErrorContext) -> tuple[str, str]:
+    counts: dict[tuple[str, int], int] = {}
+    for frame in ctx.frames:
+        counts[(frame.path, frame.line)] = counts.get((frame.path, frame.line), 0) + 1
+    loop = max(counts.items(), key=lambda kv: kv[1])[0] if counts else None
+    at = f" ({loop[0]}:{loop[1]} repeats)" if loop else ""
+    return (f"Infinite recursion: a function keeps calling itself without reaching a base case{at}, or a "
+            "structure refers back to itself (a file that includes itself, a cyclic reference or import).",
+            "Find the frames that repeat in the trace and the cycle behind them, and fix the termination "
+            "condition or break the cycle; raising the stack or recursion limit rarely helps.")
+
+
+def _gpu_memory(body: str) -> tuple[str, str]:
+    other = _OTHER_GPU_PROCESS.search(body)
+    held = f"; process {other.group(1)} holds {other.group(2)} of it" if other else ""
+    first = (f"Free the GPU first: stop process {other.group(1)} (nvidia-smi lists it) or run on another GPU "
+             "(CUDA_VISIBLE_DEVICES=N). Otherwise, " if other else "")
+    allocator = (" The output says memory is reserved but unallocated: set "
+                 "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True." if "PYTORCH_CUDA_ALLOC_CONF" in body else "")
+    return (f"The GPU's memory is full{held}.",
+            f"{first}{'a' if other else 'A'}sk for less at once: a smaller batch, sequence length or resolution, "
+            f"half precision (fp16/bf16) or a quantised model, and no tensors kept across steps.{allocator}")

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
+# (the object's name right before "already exists": a duplicate key's "Key (id)=(1) already exists" is data)
 SCHEMA_OBJECT_EXISTS = re.compile(
-    r"\b(?:column|relation|table|index|constraint|type|sequence|view|trigger)\b[^\n]{1,200}\balready exists\b|"
-    r"\bDuplicate column name\b|\bTable '[^'\n]{1,100}' already exists\b", re.IGNORECASE)
+    r"\b(?:column|relation|table|index|constraint|type|sequence|view|trigger|schema) [`\"'\[]?[\w.$-]{1,100}"
+    r"[`\"'\]]?(?: of relation [`\"']?[\w.$-]{1,100}[`\"']?)? already exists\b|"
+    r"\bBase table or view already exists\b|\bDuplicate column name\b", re.IGNORECASE)
 
 MIGRATION_DRIFT = (
     "The database already has it, so the migration history and the schema disagree (a migration ran twice, or the "

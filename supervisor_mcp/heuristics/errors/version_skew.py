@@ -40,7 +40,8 @@ _MISSING_EXPORT = re.compile(
 # `path(line,col): error` (node's header and Python's File "..." are read apart: they sit above the error).
 _LOCATION = re.compile(
     r"^\s{0,12}--> (?P<rust>[^\s:][^\n]{0,400}?):(?P<l1>\d{1,7}):\d{1,5}\s*$"
-    r"|^(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
+    # (lake repeats its compiler's line behind its own "error: ")
+    r"|^(?:error: )?(?P<cc>[^\s:(][^\n:(]{0,400}):(?P<l2>\d{1,7}):(?:\d{1,5}:)? (?:fatal )?error\b"
     r"|^(?P<tsc>[^\s:(][^\n(]{0,400})\((?P<l3>\d{1,7}),\d{1,5}\): error TS\d{1,5}"
     # Terraform's `on PATH line N`, Ruby's `path.rb:N: syntax error`, Julia's `while loading PATH, in expression
     # starting on line N`, gc's `path.go:L:C: message` (it prints no "error") inside the module cache
@@ -78,7 +79,9 @@ _PROJECT_FOLDERS = frozenset({"src", "app", "components", "lib", "utils", "pages
 _PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
 _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
               "crate": "rustc --version", "go": "go version", "julia": "julia --version",
-              "terraform": "terraform version"}
+              "terraform": "terraform version", "lake": "the lean-toolchain file and lean --version",
+              "swiftpm": "swift --version", "pod": "xcodebuild -version", "dart": "dart --version",
+              "nuget": "dotnet --version"}
 
 
 def version_skew(finding: Finding, ctx: ErrorContext) -> tuple[str, str] | None:

@@ -47,6 +47,8 @@ _FUNCTION_WORDS = frozenset({
 })
 # A bare exit status ("exit code: 1") says that it failed, not how: never the line quoted.
 _STATUS_LINE = re.compile(r"(?:exit(?: code| status)?|return ?code|status)\W{0,3}-?\d{1,3}\W?$", re.IGNORECASE)
+_CHATTER_LEVEL = re.compile(r"\|(?:DEBU|DEBUG|TRAC|TRACE|INFO)\||\[(?:DEBUG|TRACE|INFO|debug|trace|info)\]|"
+                            r"(?<![\w-])(?:DEBUG|TRACE|INFO)(?![\w-])")
 # A path or an address names where, not what went wrong: its parts are not named as reasons.
 _LOCATION = re.compile(r"[^\s\"'`()\[\]<>]*[/\\][^\s\"'`()\[\]<>]*")
 
@@ -123,6 +125,8 @@ def resemblance(text: str) -> Resemblance | None:
 
     lines = [ln.strip() for ln in last_lines(text)]
     lines = [ln for ln in lines if not _STATUS_LINE.match(ln)] or lines
+    # (never a log's debug, trace or info line, when there are others: those say what ran, not what failed)
+    lines = [ln for ln in lines if not _CHATTER_LEVEL.search(ln)] or lines
     # (summed in a fixed order: a tie between two lines must not depend on the hash seed)
     line = max(reversed(lines), key=lambda ln: math.fsum(map(lift, sorted(features(ln)))))
     # The reasons named are the common words of that line, outside any path or address, heaviest first.
