@@ -124,3 +124,10 @@ def test_the_wording_guess_does_not_quote_a_debug_line() -> None:
     found = resemblance("Jul 21 10:00:49 |DEBU| RunCommand command=\"git rev-parse main@{u}\"\n"
                         "Jul 21 10:00:49 |ERRO| fatal: no such branch: 'main'")
     assert found is not None and "DEBU" not in found.line
+
+
+def test_a_cabal_solver_failure_is_a_version_conflict_with_compiler_advice() -> None:
+    out = diagnose("Resolving dependencies...\ncabal: Could not resolve dependencies:\n[__0] trying: app-0.1.0.0 "
+                   "(user goal)\n[__1] next goal: base (dependency of app)\n[__1] rejecting: base-4.19.0.0/installed "
+                   "(conflict: app => base>=4.14 && <4.18)")
+    assert out.category == "precondition_failed" and "ghcup" in out.fix

@@ -233,14 +233,19 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                 "composer again.")),
     # A resolver's conflict explains the "could not find" lines it prints under it: it outranks them.
     sig(Rule.RESOLVER_CONFLICT, "precondition_failed",
-        "conflicting dependencies|resolutionimpossible|could not be resolved|version solving|compatible versions",
+        "conflicting dependencies|resolutionimpossible|could not be resolved|version solving|compatible versions|"
+        "could not resolve dependencies:|no solution found, exiting",
         r"conflicting dependencies|ResolutionImpossible|requirements could not be resolved to an installable set|"
-        r"version solving failed|could not find compatible versions", priority=96,
+        r"version solving failed|could not find compatible versions|"
+        # cabal's and opam's solvers
+        r"^cabal(?:-install)?: Could not resolve dependencies:$|^No solution found, exiting$", priority=96,
         example=("ERROR: Cannot install flask==1.0 and werkzeug==3.0 because these package versions have "
                  "conflicting dependencies."),
         advice=("The requested versions cannot all be installed together.",
                 "Relax or align the pins the message names (let the resolver choose one side), then install again; "
-                "retrying unchanged fails the same way.")),
+                "when the bound is on the compiler's own library (GHC's base, the ocaml package), use the compiler "
+                "version the package supports (ghcup, an opam switch) or a release of the package for yours. "
+                "Retrying unchanged fails the same way.")),
     sig(Rule.RUNTIME_VERSION, "precondition_failed",
         "unsupported class file|unsupportedclassversion|does not support targeting|requires python|engine|release|"
         "allowed range",
