@@ -9,7 +9,6 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.resource_advice import resource_advice
-from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
 from supervisor_mcp.heuristics.errors.signature import BAD_LOGIN
 from supervisor_mcp.heuristics.errors.transient_advice import transient_advice
 from supervisor_mcp.heuristics.observation.clip import clip
@@ -85,11 +84,13 @@ def _precondition(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return cause, (f"The {nf.group('noun').strip()}{ident} does not exist{sent}. Re-read the exact id from an "
                        "earlier lookup (profile, search or list results; ids are case-sensitive) or ask the user to "
                        "confirm it; do not guess.")
-    if SCHEMA_OBJECT_EXISTS.search(rule):
-        return cause, MIGRATION_DRIFT
     if re.search(r"already|exists", rule, re.IGNORECASE):
         return cause, ("It exists already: use or update the existing one instead of creating it (mkdir -p, "
                        "overwrite, a new name).")
+    if finding.rule == Rule.GIT_STATE and re.search(r"needs merge|resolve your current index|CONFLICT \(", body):
+        return cause, ("A merge or rebase stopped on conflicts: edit the files git lists (remove the conflict "
+                       "markers), git add them, then git merge --continue or git rebase --continue; or abandon it "
+                       "with git merge --abort / git rebase --abort.")
     if finding.rule == Rule.GIT_STATE:
         return cause, ("The change no longer matches the current file or branch: re-read the current content (git "
                        "status, git diff, sed -n) and redo the edit against it; resolve conflict markers if any.")
@@ -119,9 +120,12 @@ _CREDENTIALS = re.compile(
 
 
 # A 403 without a word about the credentials: the caller is known, the resource refused to it.
-_FORBIDDEN = re.compile(r"\b403\b|\bForbidden\b")
-_ABOUT_LOGIN = re.compile(r"authenticat|\blog ?in\b|password|credential|\btoken\b|api[ _-]?key|signature",
-                          re.IGNORECASE)
+# (an HTTP 403 as a status, not "line 403" or a folder named 403)
+_FORBIDDEN = re.compile(r"(?:HTTP|[Ss]tatus|[Cc]ode|[Ee]rror|\()[^\n]{0,12}(?<![\w/.-])403(?![\w/.-])|"
+                        r"(?<![\w/.-])403 (?:Forbidden|Client Error)|\bForbidden\b")
+# Words that put a 403 back on the credentials (an expired session, a missing login, a bad key or signature).
+_ABOUT_LOGIN = re.compile(r"authenticat|\blog(?:ged)? ?in\b|password|credential|\btoken\b|api[ _-]?key|signature|"
+                          r"session|expired", re.IGNORECASE)
 # A provider that serves no requests from the caller's country or region (OpenAI's, Gemini's, Qwen's wording).
 _GEO_BLOCKED = re.compile(r"unsupported_country_region_territory|Country, region, or territory not supported|"
                           r"User location is not supported|not (?:available|supported) in your (?:country|region)",
@@ -160,7 +164,8 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         return (f"The provider refuses requests from this location: {clip(line, 140, ellipsis=True)}.",
                 "Use an endpoint or region it serves (its international endpoint, a cloud region where the model is "
                 "offered); another key from the same place will not help.")
-    if _FORBIDDEN.search(line) and not _CREDENTIALS.search(line) and not _ABOUT_LOGIN.search(line):
+    tail = ctx.envelope.body[-2000:]
+    if _FORBIDDEN.search(line) and not _CREDENTIALS.search(tail) and not _ABOUT_LOGIN.search(tail):
         return (f"The service accepted the caller but refuses it this resource (403): "
                 f"{clip(line, 140, ellipsis=True)}.",
                 "Check which identity is in use (aws sts get-caller-identity, gh auth status, the key's project) and "

@@ -94,7 +94,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bRSRC_INSUFFICIENT_\w{1,20}|\bResources exceeded during query execution\b|disk space is insufficient\b|"
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
          # (MySQL's max_allowed_packet, a circuit breaker's memory accounting)
-         r"\btoo large \(\d{1,15} > \d{1,15}\)|\bwould be larger than (?:the )?limit\b|"
+         r"\btoo large \(\d{1,15} > \d{1,15}\)|\bwould be larger than (?:the )?limit\b|max_allowed_packet|"
          # a store's own size or cardinality cap (etcd's backend quota, InfluxDB's series limit)
          r"\bdatabase space exceeded\b|\bmax[\w-]{0,40}[ -]limit exceeded\b|"
          # a linked image larger than the target's memory region (GNU ld for embedded boards)
@@ -222,7 +222,7 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          "Retry the same action after a short wait with backoff; if it keeps failing, check the network, DNS, "
          "proxy and that the server named in the error is up and reachable."),
     cue("starting_up", "transient",
-         r"the database system is (?:starting up|shutting down|in recovery mode|not yet accepting connections)|"
+         r"the database system is (?:starting up|in recovery mode|not yet accepting connections)|"
          r"\bis loading the dataset in memory\b",
          "The service is still starting up (or loading its data) and refuses requests until it is ready: {line}",
          "Wait until it reports ready (poll it, or retry with backoff), then run the same action again."),

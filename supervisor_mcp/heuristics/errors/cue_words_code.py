@@ -189,7 +189,9 @@ CODE_TABLE: tuple[Cue, ...] = (
          r"\bUnbound module \w|\bLibrary \"[^\"\n]{1,80}\" not found\b|no valid module file was found\b|"
          r"couldn't resolve module/action '(?!ansible\.builtin\.)|\bRepository '@[\w.-]{1,80}' is not defined\b|"
          r"\bCould not locate [\w/.-]{1,200}__init\.class\b|\bunresolved dependency: |"
-         r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?\$?PATH\b(?![ \t]*[/\\'\"\w])|"
+         r"\b(?:not found|no [^\n]{1,80} found) [^\n]{0,60}(?:on|in) (?:your |the )?(?-i:\$?PATH)\b|"
+         # a program named bare, in quotes, that the path does not hold (Mix's `"nmake" not found in the path`)
+         r"[\"'`][\w+-]{1,40}[\"'`] not found in (?:the |your )?path\b|"
          r"\bso:[\w.+-]{1,80} \(no such package\)|\.nim\(\d{1,6}, \d{1,4}\) Error: cannot open file: [\w/]{1,100}$|"
          # Windows's NTSTATUS for a DLL the program needs and cannot find (0xC0000135)
          r"(?:code|status):? -1073741515\b|\b0xC0000135\b|\bCould not load module [‘'`][\w.]{1,100}[’'`]|"

@@ -184,7 +184,7 @@ def classify(ctx: ErrorContext) -> Finding:
         elif cue is not None and cue.category in outranking and not (
                 finding.rule == Rule.EXPECTED_GOT and cue.evidence[:1] == finding.evidence[:1]):
             finding = cue
-    if finding.rule.startswith("domain_") and ctx.envelope.body.strip().count("\n"):
+    if finding.rule.startswith("domain_") and not _one_statement(ctx.envelope.body):
         # A tool API's rejection ("Error: reservation ZFA04Y is already cancelled") is one line. In output of
         # more lines, its words ("must be", "cannot be", "already exists") are a program's report, where the
         # domain readings left standing were right for 8 of the 21 dev rows of the corpus they decided.
@@ -194,6 +194,15 @@ def classify(ctx: ErrorContext) -> Finding:
     if finding.category in ("test_failure", "runtime_error") and _BASELINE.search(ctx.action):
         finding.fault, finding.rule = "environment", finding.rule + "+baseline"
     return finding
+
+
+# Lines around a tool's one-line rejection that add no statement: JSON's braces, an exit status, a bare header.
+_FRAMING = re.compile(r"[\s{}\[\],]*|(?:exit(?: code| status)?|return ?code)\W{0,3}-?\d{1,3}\W?|(?:tool )?error:?",
+                      re.IGNORECASE)
+
+
+def _one_statement(body: str) -> bool:
+    return sum(1 for ln in body.splitlines() if not _FRAMING.fullmatch(ln.strip())) <= 1
 
 
 def _root_most(from_exception: Finding | None, from_lines: Finding | None) -> Finding | None:

@@ -122,7 +122,10 @@ def exception_category(name: str, message: str) -> ErrorCategory:
     if _PARSE_ERROR.search(name):
         return "syntax_error"  # a parser's own exception: TomlDecodeError, ScannerError, XMLSyntaxError
     if name.endswith(("Timeout", "TimeoutError", "TimeoutException")) or _DROPPED.search(name):
-        return "transient"  # a library's own timeout or dropped connection (Cassandra's, ZooKeeper's)
+        # A library's own timeout or dropped connection (Cassandra's, ZooKeeper's), unless its message says the
+        # other end refused the caller or a size ("policy violation: Invalid API key", max_allowed_packet).
+        refused = find_cue(message, frozenset({"permission_denied", "resource_limit"}))
+        return refused[0].category if refused else "transient"
     if name.endswith(("NotFound", "NotFoundError", "NotFoundException")) and re.search(
             r"file|/|\b404\b", message, re.IGNORECASE):
         return "file_not_found"

@@ -18,7 +18,7 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
 from supervisor_mcp.heuristics.errors.runtime_advice import explain_runtime, where_raised
-from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
+from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, is_migration_drift
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
 from supervisor_mcp.heuristics.errors.usage_advice import cli_usage
@@ -224,8 +224,10 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         skew = version_skew(finding, ctx)
         if skew is not None:
             return skew
-    if finding.category == "precondition_failed" and SCHEMA_OBJECT_EXISTS.search(" ".join(finding.evidence[:1])):
-        return finding.root_cause or f"The database already has what this creates: {finding.message}", MIGRATION_DRIFT
+    line = finding.evidence[0] if finding.evidence else ""
+    if finding.category in ("precondition_failed", "runtime_error") and is_migration_drift(
+            line, f"{ctx.action}\n{ctx.envelope.body}"):
+        return f"The database already has what this creates: {clip(line, 160, ellipsis=True)}.", MIGRATION_DRIFT
     # (a cue's advice for a limit or a refusal is a menu; the builder reads which one the line names)
     if finding.fix and not (finding.rule.startswith("cue:") and finding.category in ("resource_limit",
                                                                                        "permission_denied")):

@@ -20,26 +20,29 @@ _STACK_EXHAUSTED = frozenset({"RecursionError", "StackOverflowError", "StackOver
 # Nesting limits named in the line (Emacs Lisp's, and the runtimes' own words without an exception line).
 _NESTING = re.compile(r"max-lisp-eval-depth|maximum recursion depth|stack level too deep|maximum call stack",
                       re.IGNORECASE)
-# A server that refuses writes at its own memory cap (Redis's maxmemory): the client process is fine.
 # A GPU's memory (CUDA, ROCm); PyTorch names another process holding it, and its allocator's own setting.
 _GPU_MEMORY = re.compile(r"CUDA out of memory|CUBLAS_STATUS_ALLOC_FAILED|out of memory on device|hipErrorOutOfMemory",
                          re.IGNORECASE)
 _OTHER_GPU_PROCESS = re.compile(r"Process (\d{1,9}) has (\d[\d.]{0,8} [KMGT]iB) memory in use")
+_THIS_PROCESS = re.compile(r"this process has \d[\d.]{0,8} [KMGT]iB memory in use")
+_TRIED = re.compile(r"Tried to allocate (\d[\d.]{0,8} [KMGT]iB)")
+_UNALLOCATED = re.compile(r"(\d[\d.]{0,8} [KMGT]iB) is reserved by PyTorch but unallocated")
 # A request body over a server's or a proxy's cap (nginx's client_max_body_size, an ingress's proxy-body-size).
-_BODY_CAP = re.compile(r"Request Entity Too Large|Payload Too Large|\b413\b", re.IGNORECASE)
+_BODY_CAP = re.compile(r"Request Entity Too Large|Payload Too Large|"
+                       r"(?:HTTP|[Ss]tatus|[Cc]ode|[Ee]rror|\()[^\n]{0,12}(?<![\w/.:-])413(?![\w/.-])")
 # A program larger than a board's flash or a memory region of the target (Arduino, PlatformIO, GNU ld).
 _FLASH = re.compile(r"exceeds available space in board|Sketch too big|region [`'‘]\w{1,40}['’] overflowed by|"
                     r"will not fit in region", re.IGNORECASE)
+# A server that refuses writes at its own memory cap (Redis's maxmemory): the client process is fine.
 _SERVER_MEMORY_CAP = re.compile(r"used memory > '?maxmemory'?|\bOOM command not allowed\b", re.IGNORECASE)
-
-
+_SERVER_CAP_ADVICE = (
+    "The server refused the command at its own memory cap (this process is not out of memory): {line}.",
+    "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
+    "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory.")
 
 # Limits the line names by itself, each with whose limit it is and what changes it: (pattern, cause, fix);
 # `{line}` is the line, clipped.
 _NAMED: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (_SERVER_MEMORY_CAP, "The server refused the command at its own memory cap (this process is not out of memory): "
-     "{line}.", "Free space on the server (expire or delete keys it no longer needs), set an eviction policy "
-     "(maxmemory-policy) if it is a cache, or raise its maxmemory if the host has the memory."),
     (_FLASH, "The program does not fit the board's flash or a memory region of the target: {line}.",
      "Pick a partition scheme with a larger app area or a board with more flash, or make the program smaller (drop "
      "unused libraries, features and debug output; build with size optimisation, -Os)."),
@@ -79,8 +82,8 @@ def resource_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 "reserved completion is what tips it over.")
     if _GPU_MEMORY.search(line):
         return _gpu_memory(ctx.envelope.body)
-    if _SERVER_MEMORY_CAP.search(line):
-        return _NAMED[0][1].format(line=clip(line, 160, ellipsis=True)), _NAMED[0][2]
+    if _SERVER_MEMORY_CAP.search(line):  # (before this process's memory: the rule read it as that)
+        return _SERVER_CAP_ADVICE[0].format(line=clip(line, 160, ellipsis=True)), _SERVER_CAP_ADVICE[1]
     if rule in (Rule.MEMORY, Rule.EXIT_KILLED) or (finding.exception and finding.exception.name == "MemoryError"):
         return ("The process ran out of memory (or was killed, exit 137).",
                 "Process less at once (chunks, smaller sizes, fewer workers/-n) and avoid loading everything into "
@@ -118,12 +121,26 @@ def _recursion(ctx: ErrorContext) -> tuple[str, str]:
 
 
 def _gpu_memory(body: str) -> tuple[str, str]:
-    other = _OTHER_GPU_PROCESS.search(body)
-    held = f"; process {other.group(1)} holds {other.group(2)} of it" if other else ""
-    first = (f"Free the GPU first: stop process {other.group(1)} (nvidia-smi lists it) or run on another GPU "
+    # PyTorch lists every process on the GPU, its own among them; only when it also says what "this process"
+    # holds are the listed ones others (the largest is the one worth freeing).
+    others = sorted(((_bytes(amount), pid, amount) for pid, amount in _OTHER_GPU_PROCESS.findall(body)), reverse=True)
+    other = others[0] if others and _THIS_PROCESS.search(body) else None
+    held = f"; process {other[1]} holds {other[2]} of it" if other else ""
+    first = (f"Free the GPU first: stop process {other[1]} (nvidia-smi lists it) or run on another GPU "
              "(CUDA_VISIBLE_DEVICES=N). Otherwise, " if other else "")
-    allocator = (" The output says memory is reserved but unallocated: set "
-                 "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True." if "PYTORCH_CUDA_ALLOC_CONF" in body else "")
+    # (PyTorch prints its allocator hint every time; it helps only when the reserved-but-unused memory would fit
+    # what it tried to allocate)
+    asked, spare = _TRIED.search(body), _UNALLOCATED.search(body)
+    allocator = (" Much memory is reserved but unallocated: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."
+                 if asked and spare and _bytes(spare.group(1)) >= _bytes(asked.group(1)) else "")
     return (f"The GPU's memory is full{held}.",
             f"{first}{'a' if other else 'A'}sk for less at once: a smaller batch, sequence length or resolution, "
             f"half precision (fp16/bf16) or a quantised model, and no tensors kept across steps.{allocator}")
+
+
+_UNITS = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}
+
+
+def _bytes(amount: str) -> float:
+    number, unit = amount.split()
+    return float(number) * _UNITS.get(unit, 1)

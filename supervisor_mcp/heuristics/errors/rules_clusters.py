@@ -117,7 +117,6 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
                 "or directory",
         advice=("The database server's socket does not exist: the server is not running (yet).",
                 "Start the server or wait for its container to be ready (pg_isready), then run the command again.")),
-    # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
     # A manifest (a chart's rendered template) that does not match the API's schema: the document, not a flag.
     sig(Rule.MANIFEST_SCHEMA, "invalid_arguments", "error validating data",
         r"error validating data: ValidationError\((?P<field>[\w.\[\]-]{1,200})\)",
@@ -126,6 +125,7 @@ CLUSTER_SIGNATURES: tuple[Signature, ...] = (
         advice=("The manifest does not match the Kubernetes schema at {field}.",
                 "Fix that field in the manifest (for a Helm chart, in its template or values; helm template "
                 "shows what it renders), then check it with kubectl apply --dry-run=server before applying.")),
+    # A namespace's ResourceQuota refuses with 403 Forbidden, but what is spent is a budget, not a right.
     sig(Rule.CLUSTER_QUOTA, "resource_limit", "exceeded quota", r"is forbidden: exceeded quota: [^\n]{0,300}",
         priority=92,
         example=('Error from server (Forbidden): error when creating "pod.yaml": pods "web" is forbidden: '

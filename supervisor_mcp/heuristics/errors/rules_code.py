@@ -119,11 +119,12 @@ CODE_SIGNATURES += COMMAND_SIGNATURES + (
                 ".gitattributes so it stays so), then run it again.")),
     # A script's #! line names an interpreter path that does not exist here (/bin/env, /usr/local/bin/python).
     sig(Rule.BAD_INTERPRETER, "file_not_found", "bad interpreter",
-        r": (?P<interp>/[\w./+-]{1,200}): bad interpreter: No such file or directory",
+        r": (?P<interp>/(?:[\w./+-]{0,200}/)?(?P<prog>[\w.+-]{1,60})): bad interpreter: No such file or directory",
         example="bash: ./build.sh: /usr/local/bin/bash: bad interpreter: No such file or directory",
         advice=("The script's #! line names {interp}, which does not exist on this machine.",
-                "Point the #! line at an interpreter that exists (#!/usr/bin/env bash, or the path `command -v "
-                "bash` prints), or run the script through one (bash ./script.sh).")),
+                "Point the #! line at a {prog} that exists (`command -v {prog}` shows where; #!/usr/bin/env {prog} "
+                "finds it on PATH), or run the script through one; if it was a virtualenv's, that environment moved "
+                "or was deleted: recreate it and reinstall.")),
     # A script's `#!/usr/bin/env NAME` names an interpreter that is not installed; macOS prints bare `env:`.
     sig(Rule.ENV_INTERP, "missing_dependency", "env:",
         r"^(?:/usr/bin/)?env: [`'‘\"]?(?P<cmd>[^'’\"\s:]{1,60})[`'’\"]?: No such file or directory$", priority=96,

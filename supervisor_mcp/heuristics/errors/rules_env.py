@@ -40,7 +40,8 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
     # A test framework stopping a test or hook that did not finish (mocha, jest, go test, pytest-timeout): the
     # test's verdict on the code, which a retry does not change.
     sig(Rule.TEST_TIMEOUT, "test_failure", "timeout of|exceeded timeout|test timed out|failed: timeout|+ timeout +",
-        r"\bTimeout of \d{1,7} ?ms exceeded\b|\bExceeded timeout of \d{1,7} ?ms for a (?:test|hook)\b|"
+        r"\bTimeout of \d{1,7} ?ms exceeded\. For async tests and hooks\b|"
+        r"\bExceeded timeout of \d{1,7} ?ms for a (?:test|hook)\b|"
         r"^panic: test timed out after \d|\bFailed: Timeout >\d|^\+{5} Timeout \+{5}$",
         priority=71,  # above the network's timeout (transient, 70)
         example='Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called',
@@ -207,7 +208,7 @@ ENV_SIGNATURES: tuple[Signature, ...] = (
         "patch|conflict|overwritten|branch is behind|already exists|hunk|needs merge|resolve your current index",
         r"patch does not apply|patch failed|Hunk #\d{1,5} FAILED|hunks? FAILED|CONFLICT \(|would be overwritten by|"
         # (a merge or rebase stopped on conflicts and left them unresolved in the index)
-        r"^[^\n]{1,300}: needs merge$|you need to resolve your current index first|"
+        r"^[\w./-]{1,300}: needs merge$|you need to resolve your current index first|"
         r"Your branch is behind|destination path '[^'\n]{1,300}' already exists|"
         r"Reversed \(or previously applied\) patch",
         example="error: patch failed: src/app.py:12\nerror: src/app.py: patch does not apply"),

@@ -83,7 +83,8 @@ MECHANISM_SIGNATURES: tuple[Signature, ...] = LLM_API_SIGNATURES + NETWORK_SIGNA
     sig(Rule.PHP_PARSE, "syntax_error", "parse error",
         # (PHP's own words: its "PHP Parse error:" prefix or its "syntax error, unexpected"; not JSON's or
         # GDScript's "Parse error: Unexpected ...")
-        r"(?:PHP Parse error:\s+(?:syntax error, )?|Parse error:\s+syntax error, )(?P<detail>[^\n]{1,160})",
+        r"(?:PHP Parse error:\s+(?:syntax error, )?|Parse error:\s+syntax error, |"
+        r"Parse error:\s+(?=[^\n]{1,300}\.php\b))(?P<detail>[^\n]{1,160})",
         priority=100,
         example="PHP Parse error:  syntax error, unexpected '[' in /var/www/index.php on line 297",
         advice=("The PHP file does not parse: {detail}.",

@@ -8,7 +8,6 @@ import re
 from supervisor_mcp.heuristics.errors.finding import ErrorContext, Finding
 from supervisor_mcp.heuristics.errors.library_frames import in_library, raised_in_library
 from supervisor_mcp.heuristics.errors.names import Rule
-from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, SCHEMA_OBJECT_EXISTS
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 
@@ -64,7 +63,6 @@ def explain_runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     environment = [
         ("no such table" in msg, "The database has no such table: create the schema first (migrations, or create the "
                                  "tables for models defined in a script) before querying."),
-        (bool(SCHEMA_OBJECT_EXISTS.search(msg)), MIGRATION_DRIFT),
         ("already exists" in msg, "The object exists from an earlier run: reuse it, or create it only if missing "
                                   "(IF NOT EXISTS, exist_ok=True); do not delete what may hold data."),
         ("not configured" in msg or "AppRegistryNotReady" in name, "Configure the framework (settings.configure(...), "

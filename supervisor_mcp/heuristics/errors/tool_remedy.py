@@ -14,23 +14,23 @@ import re
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.code_paths import installed_package
 
-_VERB = (r"(?:please |you (?:may|might|can|could|should|must|will) (?:need to |want to |have to )?|"
-         r"(?:try|consider|make sure|ensure|use|run|set|add|install|specify|pass|rename|increase|upgrade|update|"
-         r"enable|rebuild|reinstall|define|import|export|declare|register|grant|share|move|change|replace|"
-         r"commit|stash|pull|fetch|provide|configure|wrap|annotate|call|check that)\b)")
+_REMEDY_VERB = (r"(?:install|use|run|set|add|specify|pass|rename|increase|upgrade|update|enable|rebuild|reinstall|"
+                r"define|import|export|declare|register|grant|share|move|change|replace|commit|stash|pull|fetch|"
+                r"provide|configure|wrap|annotate|call|check that|make sure|ensure)\b")
 _REMEDY = re.compile(
     r"^[ \t>|*=-]{0,8}(?:\[?(?:hint|help|suggestion|tip|solution|resolution|possible fix)\]?\s{0,3}:\s{0,3}"
-    rf"(?i:{_VERB})[^\n]{{6,300}}"
-    r"|(?:Please (?!wait\b|see\b|report\b)[a-z]{3,20}|You (?:may|might|will|should|must) (?:need to |have to )?"
-    r"[a-z]{3,20}|Try (?:running|using|adding|installing|setting|to|upgrading|updating)|Consider (?:using|adding|"
-    r"installing|upgrading|setting|increasing|running|changing)|Make sure|Did you mean|Perhaps you meant|"
-    r"Maybe you meant)\b[^\n]{0,300})$",
+    rf"(?:please |you (?:may|might|can|could|should|must|will) (?:need to |want to |have to )?|try |consider )?"
+    rf"{_REMEDY_VERB}[^\n]{{6,300}}"
+    rf"|(?:Please |You (?:may|might|will|should|must) (?:need to |have to |want to )?|Try (?:to )?|Consider )"
+    rf"(?:{_REMEDY_VERB}|(?:running|using|adding|installing|setting|upgrading|updating|increasing|changing)\b)"
+    r"[^\n]{4,300}|(?:Make sure|Did you mean|Perhaps you meant|Maybe you meant)\b[^\n]{0,300})$",
     re.MULTILINE | re.IGNORECASE)
 # Never relayed: what escalates or destroys, and lines that only ask for more output, a report or a header.
 _NOT_RELAYED = re.compile(
-    r"\bsudo\b|\bas (?:root|an? admin\w{0,9}|admin\w{0,9})\b|"
-    r"--force\b|\bforce[- ]push|\bchmod\b[^\n]{0,20}\b7[67]7\b|\brm -rf\b|--no-verify\b|--unsafe-perm\b|"
-    r"--break-system-packages\b|--legacy-peer-deps\b|--skip-ssl|--insecure\b|\bdisable (?:ssl|tls|security)\b|"
+    r"\bsudo\b|\bas (?:root|an? admin\w{0,9}|admin\w{0,9})\b|elevated|privilege|--privileged\b|"
+    r"--force\b|\bforce[- ]push|\bchmod\b[^\n]{0,20}\b7[67]7\b|\brm -\w{0,3}[rf]|\breset\b|--hard\b|\bdrop\b|"
+    r"\bdelete\b|\bdata will be lost\b|--no-verify\b|--unsafe-perm\b|--break-system-packages\b|"
+    r"--legacy-peer-deps\b|--skip-ssl|--insecure\b|\bdisable (?:ssl|tls|security)\b|"
     r"for more (?:information|details)|--stacktrace|--info\b|--debug\b|--scan\b|-v to see|-vv\b|to see the full|"
     r"re-?run (?:it |this )?with\b|report (?:this|it|the issue|a bug)|file an issue|bug report|"
     r"try again(?: later)?\.?$|contact your|:$|correct access rights",

@@ -80,7 +80,7 @@ _PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
 _TOOLCHAIN = {"npm": "node --version, and tsc -v for a type error", "py": "python --version", "gem": "ruby --version",
               "crate": "rustc --version", "go": "go version", "julia": "julia --version",
               "terraform": "terraform version", "lake": "the lean-toolchain file and lean --version",
-              "swiftpm": "swift --version", "pod": "xcodebuild -version", "dart": "dart --version",
+              "swiftpm": "swift --version", "dart": "dart --version",
               "nuget": "dotnet --version"}
 
 

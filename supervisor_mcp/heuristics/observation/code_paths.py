@@ -16,10 +16,9 @@ _INSTALLED = re.compile(
     r"|^/usr/share/(?P<share>[\w.+-]{1,80})(?=[\\/])"
     r"|[\\/]\.julia[\\/](?:packages|v[\d.]{1,6})[\\/](?P<julia>[\w.]{1,80})(?=[\\/])"
     r"|\.terraform[\\/]modules[\\/](?P<terraform>[\w.-]{1,80})(?=[\\/])"
-    # Lean's lake, SwiftPM, CocoaPods, Carthage, NuGet's global folder, Dart's pub cache, Bower
+    # Lean's lake, SwiftPM, Carthage, NuGet's global folder, Dart's pub cache, Bower
     r"|\.lake[\\/]packages[\\/](?P<lake>[\w.-]{1,80})(?=[\\/])"
     r"|\.build[\\/]checkouts[\\/](?P<swiftpm>[\w.-]{1,80})(?=[\\/])"
-    r"|(?:^|[\\/])Pods[\\/](?P<pod>[\w.+-]{1,80})(?=[\\/])"
     r"|Carthage[\\/]Checkouts[\\/](?P<carthage>[\w.-]{1,80})(?=[\\/])"
     r"|[\\/]\.nuget[\\/]packages[\\/](?P<nuget>[\w.-]{1,80})(?=[\\/])"
     r"|[\\/]\.pub-cache[\\/]hosted[\\/][^\\/]{1,100}[\\/](?P<dart>[\w-]{1,80}?)-\d[\w.+-]{0,40}(?=[\\/])"
