@@ -37,7 +37,7 @@ BLIND_BATCHES = ("2026-11-24", "2026-11-24b", "2026-11-24c", "2026-11-24d", "202
                  "2026-11-25dd", "2026-11-25ee", "2026-11-25ff",
                  "2026-11-25gg", "2026-11-25hh", "2026-11-25ii", "2026-11-25jj", "2026-11-25kk", "2026-11-25ll", "2026-11-25mm",
                  "2026-11-25nn", "2026-11-25oo", "2026-11-25pp", "2026-11-25qq", "2026-11-25rr", "2026-11-25ss",
-                 "2026-11-25tt", "2026-11-25uu", "2026-11-25vv")
+                 "2026-11-25tt", "2026-11-25uu", "2026-11-25vv", "2026-11-25ww")
 # The ecosystems the corpus was built around; rows from any other language or platform (batch z: Perl, R,
 # Julia, Haskell, Elixir, Swift, Android, PowerShell, ...) keep their own name and are scored together as
 # "other", each being too few to read alone.
