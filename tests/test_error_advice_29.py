@@ -132,3 +132,19 @@ def test_a_cabal_solver_failure_is_a_version_conflict_with_compiler_advice() -> 
                    "(user goal)\n[__1] next goal: base (dependency of app)\n[__1] rejecting: base-4.19.0.0/installed "
                    "(conflict: app => base>=4.14 && <4.18)")
     assert out.category == "precondition_failed" and "ghcup" in out.fix
+
+
+def test_a_repositorys_spent_lfs_quota_is_not_a_network_failure() -> None:
+    out = diagnose("batch response: This repository is over its data quota. Purchase more data packs to restore "
+                   "access.\nerror: failed to fetch some objects from 'https://example.com/repo.git/info/lfs'")
+    assert out.category == "resource_limit" and "GIT_LFS_SKIP_SMUDGE" in out.fix
+
+
+def test_a_privileged_port_is_told_to_listen_higher_not_to_chown() -> None:
+    out = diagnose("listen tcp :443: bind: permission denied")
+    assert "CAP_NET_BIND_SERVICE" in out.fix
+
+
+def test_a_client_with_no_credentials_at_all_is_told_to_set_them_up() -> None:
+    out = diagnose("botocore.exceptions.NoCredentialsError: Unable to locate credentials")
+    assert "aws configure" in out.fix

@@ -119,6 +119,12 @@ _CREDENTIALS = re.compile(
     rf"password|token)|api key not valid|unauthori[sz]ed|\b401\b|{BAD_LOGIN}", re.IGNORECASE)
 
 
+# Listening on a port below 1024 without root (Go's "listen tcp :80: bind", node's "listen EACCES ... 0.0.0.0:80").
+_PRIVILEGED_PORT = re.compile(r"\b(?:bind|listen)\b[^\n]{0,60}?(?::|port )(?P<port>[1-9]\d{0,2}|10[01]\d|102[0-3])\b"
+                              r"(?![.\d])", re.IGNORECASE)
+# A client that found no credentials at all (nothing to check for expiry or scope: they must be set up).
+_NO_CREDENTIALS = re.compile(r"NoCredentialsError|Unable to locate credentials|DefaultCredentialsError|"
+                             r"could not find default credentials|\bno credentials\b", re.IGNORECASE)
 # A 403 without a word about the credentials: the caller is known, the resource refused to it.
 # (an HTTP 403 as a status, not "line 403" or a folder named 403)
 _FORBIDDEN = re.compile(r"(?:HTTP|[Ss]tatus|[Cc]ode|[Ee]rror|\()[^\n]{0,12}(?<![\w/.-])403(?![\w/.-])|"
@@ -160,6 +166,14 @@ def _permission(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
                 f"{clip(line, 140, ellipsis=True)}.",
                 "Grant that right to the user or role in use (an IAM policy, a role binding, a GRANT on the object) "
                 "or run as an identity that has it; other credentials for the same identity will not help.")
+    if port := _PRIVILEGED_PORT.search(line):
+        return (f"Only root may listen on port {port.group('port')} (ports below 1024 are privileged).",
+                "Listen on a port of 1024 or above (and map or proxy it to the low one), or grant the binary "
+                "CAP_NET_BIND_SERVICE (setcap 'cap_net_bind_service=+ep' BINARY); do not run the server as root.")
+    if _NO_CREDENTIALS.search(line):
+        return (f"No credentials are configured for this client: {clip(line, 140, ellipsis=True)}.",
+                "Set them up where the client looks (aws configure or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or a "
+                "profile; gcloud auth application-default login; the SDK's documented variable), then run again.")
     if _GEO_BLOCKED.search(ctx.envelope.body):
         return (f"The provider refuses requests from this location: {clip(line, 140, ellipsis=True)}.",
                 "Use an endpoint or region it serves (its international endpoint, a cloud region where the model is "

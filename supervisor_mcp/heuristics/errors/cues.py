@@ -46,7 +46,8 @@ def is_warning_level(line: str) -> bool:
 _TROUBLE_LINE = re.compile(
     r"^[^\n]*(?:\b(?:error|fatal|fail(?:ed|ure|s)?|denied|cannot|can't|unable|refused|invalid|unknown|"
     r"unexpected|missing|undefined|exceed(?:s|ed)?|killed|panic|abort(?:ed)?|forbidden|unauthori[sz]ed|"
-    r"not (?:found|defined|allowed|supported|installed|permitted)|no such|could not|couldn't|timed out)\b|"
+    r"not (?:found|defined|allowed|supported|installed|permitted)|no such|could not|couldn't|timed out|"
+    r"over (?:its|your|the) (?:\w{1,20} )?quota)\b|"
     r"^E: |ERR!|\w(?:Error|Exception)\b|Error:)[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )

@@ -43,6 +43,11 @@ _SERVER_CAP_ADVICE = (
 # Limits the line names by itself, each with whose limit it is and what changes it: (pattern, cause, fix);
 # `{line}` is the line, clipped.
 _NAMED: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    # (a spent quota or billing allowance; not a disk quota, which is the disk's)
+    (re.compile(r"(?<!disk )\bquota\b|insufficient_quota|\bbilling\b|purchase more|credit balance", re.IGNORECASE),
+     "A usage quota or billing allowance is spent: {line}.",
+     "Not retryable as is: check the account's plan, billing or quota, or wait for its reset; for a repository's "
+     "Git LFS quota, clone without the large files (GIT_LFS_SKIP_SMUDGE=1) or get them elsewhere."),
     (_FLASH, "The program does not fit the board's flash or a memory region of the target: {line}.",
      "Pick a partition scheme with a larger app area or a board with more flash, or make the program smaller (drop "
      "unused libraries, features and debug output; build with size optimisation, -Os)."),
