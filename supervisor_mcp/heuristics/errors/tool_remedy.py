@@ -3,8 +3,8 @@
 
 A tool that knows its failure often says what to do next; the advice built from the mechanism is general, the
 tool's line is specific. Only lines in the words of a remedy are relayed (a hint's imperative, "Please ...",
-"You may need to ...", "Did you mean"), never one that escalates (sudo, --force, chmod 777, rm -rf) or only
-asks for more output or a bug report.
+"You may need to ...", "Did you mean"), never one that escalates or destroys (sudo, elevated privileges, --force,
+chmod 777, reset, --hard, drop, rm -r) or only asks for more output or a bug report.
 """
 
 from __future__ import annotations
