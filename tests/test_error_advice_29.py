@@ -148,3 +148,18 @@ def test_a_privileged_port_is_told_to_listen_higher_not_to_chown() -> None:
 def test_a_client_with_no_credentials_at_all_is_told_to_set_them_up() -> None:
     out = diagnose("botocore.exceptions.NoCredentialsError: Unable to locate credentials")
     assert "aws configure" in out.fix
+
+
+def test_an_anonymous_rate_limit_is_told_to_authenticate_not_to_retry_in_seconds() -> None:
+    out = diagnose('{"message":"API rate limit exceeded for 198.51.100.4. (But here\'s the good news: Authenticated '
+                   'requests get a higher rate limit.)"}')
+    assert out.category == "transient" and "GITHUB_TOKEN" in out.fix and "2 s" not in out.fix
+
+
+def test_address_in_use_on_a_connect_is_out_of_local_ports() -> None:
+    out = diagnose("java.net.BindException: Address already in use: connect")
+    assert out.category == "resource_limit" and "pool" in out.fix
+
+
+def test_address_in_use_on_a_listen_is_still_a_port_held_by_another_process() -> None:
+    assert diagnose("Error: listen EADDRINUSE: address already in use :::3000").category == "precondition_failed"

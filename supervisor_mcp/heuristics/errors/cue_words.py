@@ -95,6 +95,8 @@ ENVIRONMENT_TABLE: tuple[Cue, ...] = (
          r"\bsize must be (?:smaller|less) than \d|\bstack too deep\b|"
          # (MySQL's max_allowed_packet, a circuit breaker's memory accounting)
          r"\btoo large \(\d{1,15} > \d{1,15}\)|\bwould be larger than (?:the )?limit\b|max_allowed_packet|"
+         # the JVM on Windows out of local ports for outgoing connections (the words of a bind, on a connect)
+         r"\baddress already in use: connect\b|"
          # a store's own size or cardinality cap (etcd's backend quota, InfluxDB's series limit)
          r"\bdatabase space exceeded\b|\bmax[\w-]{0,40}[ -]limit exceeded\b|"
          # a linked image larger than the target's memory region (GNU ld for embedded boards)

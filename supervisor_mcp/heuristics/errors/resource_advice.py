@@ -51,6 +51,10 @@ _NAMED: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (_FLASH, "The program does not fit the board's flash or a memory region of the target: {line}.",
      "Pick a partition scheme with a larger app area or a board with more flash, or make the program smaller (drop "
      "unused libraries, features and debug output; build with size optimisation, -Os)."),
+    (re.compile(r"address already in use: connect", re.IGNORECASE),
+     "The machine ran out of local ports for outgoing connections (many short-lived ones waiting in TIME_WAIT): "
+     "{line}.", "Reuse connections (a pool, HTTP keep-alive) instead of opening one per request, or widen the "
+     "ephemeral port range; retrying at the same rate fails the same way."),
     (_CONNECTIONS, "The database server has no connection slots left: {line}.",
      "Find who holds them (pg_stat_activity; SHOW PROCESSLIST), close leaked or idle connections, and share a pool "
      "(one client per process, a pooler such as PgBouncer); raise max_connections only if the server has the "

@@ -26,6 +26,9 @@ _RETRIED = re.compile(
 # A rate the provider states for this account ("your QPS is 1", "Limit: 3 requests per minute").
 _STATED_RATE = re.compile(r"\b(?:QPS|RPS|RPM)\b(?: is|:| limit(?: is)?) ?(\d{1,6})\b|"
                           r"\b(\d{1,6}) requests? (?:per|/) ?(?:second|minute|min)\b", re.IGNORECASE)
+# A limit the response says is the one for callers who did not authenticate (GitHub's, Docker Hub's anonymous pulls).
+_ANONYMOUS = re.compile(r"authenticated requests get a higher|unauthenticated (?:requests|rate|users)|"
+                        r"anonymous (?:requests|pulls|users)", re.IGNORECASE)
 # An action that starts a server in the background before calling it: a refused connection is a readiness race.
 _STARTS_IN_BACKGROUND = re.compile(r"(?<![&|])&(?![&>])|\bnohup\b|\bup -d\b|\brun -d\b")
 
@@ -68,6 +71,10 @@ def transient_advice(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         fix = (f"The provider allows {allowed} request{'' if allowed == '1' else 's'} per {per} for this account: "
                "pace the calls under it (one at a time, a pause between them) or raise the plan; a burst of retries "
                "meets the same limit.")
+    elif re.search(r"\b429\b|rate.?limit|too many requests", line, re.IGNORECASE) and _ANONYMOUS.search(body):
+        fix = ("The limit is the one for unauthenticated callers: authenticate (a token such as GITHUB_TOKEN, gh auth "
+               "login, an API key) for a higher one, or wait for the reset time the response names; retrying in "
+               "seconds meets the same limit.")
     elif _RETRIED.search(body) and not _RETRIED.search(body.rstrip().rsplit("\n", 1)[-1]):
         # (the retries are over: the last line is the failure, not another retry under way)
         timeout = "pip --timeout 60" if "pip" in ctx.action else "the client's timeout option"
