@@ -70,8 +70,17 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@pytest.fixture(scope="session")
+def litellm_loaded() -> None:
+    """Import litellm once, before any test's time budget starts: on a fresh machine the first import compiles it
+    (tens of seconds), which the server pays at start-up (`preload`), not in a call."""
+    from supervisor_mcp.deciders.litellm import preload
+
+    preload()
+
+
 @pytest.fixture
-def fake_openai() -> Iterator[FakeOpenAI]:
+def fake_openai(litellm_loaded: None) -> Iterator[FakeOpenAI]:
     """A scripted OpenAI-compatible server on 127.0.0.1; push Reply objects, read .requests."""
     with FakeOpenAI() as server:
         yield server
