@@ -163,3 +163,8 @@ def test_address_in_use_on_a_connect_is_out_of_local_ports() -> None:
 
 def test_address_in_use_on_a_listen_is_still_a_port_held_by_another_process() -> None:
     assert diagnose("Error: listen EADDRINUSE: address already in use :::3000").category == "precondition_failed"
+
+
+def test_a_runtime_error_with_no_file_or_line_asks_for_the_location_first() -> None:
+    out = diagnose("System.InvalidOperationException: Sequence contains no elements")
+    assert "names no file or line" in out.root_cause and "at that location" not in out.fix

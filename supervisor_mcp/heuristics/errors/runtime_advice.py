@@ -11,6 +11,9 @@ from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.observation.clip import clip
 from supervisor_mcp.heuristics.observation.frames import innermost_own_frame
 
+# A file and line named anywhere in the output (path:12, path(12), "on line 12", Python's `", line 12`).
+LOCATED = re.compile(r"[\w\]).-]\.[A-Za-z]{1,6}(?::\d{1,7}|\(\d{1,7}\)| on line \d{1,7}|\", line \d{1,7})"
+                      r"|\w:\d{1,7}:in [`']")
 # A runtime's message with no exception line to read (a Go or V panic, a Perl die): what each usually means.
 _RUNTIME_MESSAGES = (
     (re.compile(r"index out of range|out of bounds", re.IGNORECASE),
@@ -88,6 +91,12 @@ def explain_runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         (name == "KeyError", f"The key {msg} is missing: print the available keys or use .get() with a default."),
         (name == "IndexError", "The sequence is shorter than assumed: check its length before indexing."),
     ]
-    fix = next((text for cond, text in own_code if cond),
-               "Fix the code at that location for this input; print the values involved just before the failing line.")
-    return cause + ".", fix
+    fix = next((text for cond, text in own_code if cond), None)
+    if fix is None and not where and not LOCATED.search(ctx.envelope.body):
+        # (no file or line anywhere: "the code at that location" would point nowhere)
+        return (cause + "; the output names no file or line.",
+                "Get the location first: rerun so the stack is printed (the tool's --verbose, --trace or --debug "
+                "flag; python -X faulthandler; RUST_BACKTRACE=1), then fix the code where the failing value comes "
+                "from.")
+    return cause + ".", fix or ("Fix the code at that location for this input; print the values involved just before "
+                                "the failing line.")
