@@ -17,7 +17,7 @@ from supervisor_mcp.heuristics.errors.missing_path import explain_missing_path
 from supervisor_mcp.heuristics.errors.names import Rule
 from supervisor_mcp.heuristics.errors.packages import is_known_distribution, is_stdlib
 from supervisor_mcp.heuristics.errors.rules import ADVICE_BY_RULE
-from supervisor_mcp.heuristics.errors.runtime_advice import LOCATED, explain_runtime, where_raised
+from supervisor_mcp.heuristics.errors.runtime_advice import LOCATED, explain_runtime, location_first, where_raised
 from supervisor_mcp.heuristics.errors.schema_drift import MIGRATION_DRIFT, is_migration_drift
 from supervisor_mcp.heuristics.errors.shell_parse import shell_parse, wrong_interpreter
 from supervisor_mcp.heuristics.errors.testruns import explain_test_failure
@@ -211,7 +211,6 @@ BUILDERS = {
 
 # Signatures whose own advice is about fixing the code at the failing line.
 _ABOUT_OWN_CODE = frozenset({Rule.NULL_DEREF, Rule.PANIC})
-# Any file:line a runtime prints (a frame, "in x.php on line 3", "x.rb:12:in", "x.js:3:5")
 _NAMES_AND_CALLS = frozenset({"syntax_error", "undefined_name", "invalid_arguments"})
 
 
@@ -235,11 +234,9 @@ def explain(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
         if origin is not None:
             return in_library(finding, origin)
         if finding.rule == Rule.NULL_DEREF and not LOCATED.search(ctx.envelope.body):
-            return (f"A value was null/nil/undefined where the code used it as an object: "
-                    f"{clip(finding.message, 160, ellipsis=True)}; the output names no file or line.",
-                    "Get the location first: rerun so the stack is printed (the tool's --trace, --verbose or "
-                    "--backtrace flag; RUST_BACKTRACE=1; a development build with source maps for minified code), "
-                    "then handle the empty value where it comes from.")
+            return location_first(f"A value was null/nil/undefined where the code used it as an object: "
+                                  f"{clip(finding.message, 160, ellipsis=True)}",
+                                  "handle the empty value where it comes from")
     advice = ADVICE_BY_RULE.get(finding.rule)
     if advice is not None:
         groups = _Groups(finding.groups)

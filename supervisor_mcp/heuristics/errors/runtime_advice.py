@@ -28,6 +28,14 @@ _RUNTIME_MESSAGES = (
 )
 
 
+def location_first(cause: str, then: str) -> tuple[str, str]:
+    """(root_cause, fix) for a failure whose output names no file or line: get the stack, then `then`."""
+    return (f"{cause}; the output names no file or line.",
+            "Get the location first: rerun so the stack is printed (the tool's --trace, --verbose, --debug or "
+            "--backtrace flag; python -X faulthandler; RUST_BACKTRACE=1; a development build with source maps for "
+            f"minified code), then {then}.")
+
+
 def where_raised(ctx: ErrorContext, finding: Finding) -> str:
     """` at FILE:LINE (`code`)` for the innermost frame of the agent's own code above the exception, or ""."""
     before = finding.exception.start if finding.exception else None
@@ -94,9 +102,6 @@ def explain_runtime(finding: Finding, ctx: ErrorContext) -> tuple[str, str]:
     fix = next((text for cond, text in own_code if cond), None)
     if fix is None and not where and not LOCATED.search(ctx.envelope.body):
         # (no file or line anywhere: "the code at that location" would point nowhere)
-        return (cause + "; the output names no file or line.",
-                "Get the location first: rerun so the stack is printed (the tool's --verbose, --trace or --debug "
-                "flag; python -X faulthandler; RUST_BACKTRACE=1), then fix the code where the failing value comes "
-                "from.")
+        return location_first(cause, "fix the code where the failing value comes from")
     return cause + ".", fix or ("Fix the code at that location for this input; print the values involved just before "
                                 "the failing line.")
